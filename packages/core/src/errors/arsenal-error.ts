@@ -1,0 +1,210 @@
+const MARKER = Symbol.for('arsenal.error');
+
+/** Every error code Arsenal raises. Adapters may add their own (any string). */
+export type ArsenalErrorCode =
+  | 'invalid_tool_definition'
+  | 'suspicious_tool_content'
+  | 'tool_not_found'
+  | 'duplicate_tool'
+  | 'invalid_argument'
+  | 'validation_failed'
+  | 'invalid_catalog'
+  | 'transcoder_missing'
+  | 'transcode_failed'
+  | 'vector_store_error'
+  | 'embedder_error'
+  | 'dimension_mismatch'
+  | 'configuration_invalid'
+  | 'permission_denied'
+  | 'confirmation_required'
+  | 'timeout'
+  | 'circuit_open'
+  | 'rate_limited'
+  | 'cancelled'
+  | 'execution_failed'
+  | 'not_supported'
+  | 'internal'
+  | (string & {});
+
+export interface ArsenalErrorOptions {
+  cause?: unknown;
+  /** Whether retrying the same operation may succeed. */
+  retryable?: boolean;
+}
+
+/**
+ * Base class of every error Arsenal raises. Recognise it with `ArsenalError.isInstance(e)`,
+ * which works across realms and duplicated package copies, unlike `instanceof`.
+ */
+export class ArsenalError extends Error {
+  readonly [MARKER] = true;
+  readonly code: ArsenalErrorCode;
+  readonly retryable: boolean;
+
+  constructor(code: ArsenalErrorCode, message: string, options: ArsenalErrorOptions = {}) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.name = new.target.name;
+    this.code = code;
+    this.retryable = options.retryable ?? false;
+  }
+
+  static isInstance(value: unknown): value is ArsenalError {
+    return (
+      typeof value === 'object' &&
+      value !== null &&
+      (value as Record<symbol, unknown>)[MARKER] === true
+    );
+  }
+
+  /** A plain, JSON-safe view for logs, audit records and wire protocols. */
+  toJSON(): { name: string; code: string; message: string; retryable: boolean } {
+    return { name: this.name, code: this.code, message: this.message, retryable: this.retryable };
+  }
+}
+
+/** One problem found in a definition, an argument object or a file, located by a JSON path. */
+export interface Issue {
+  /** JSON-pointer-like path, `""` for the root: `/properties/city/type`. */
+  path: string;
+  message: string;
+}
+
+function listIssues(issues: readonly Issue[]): string {
+  return issues.map((issue) => `  - ${issue.path || '(root)'}: ${issue.message}`).join('\n');
+}
+
+/** A tool definition that cannot be registered: bad name, short description, bad schema... */
+export class ToolDefinitionError extends ArsenalError {
+  readonly toolName: string | undefined;
+  readonly issues: readonly Issue[];
+  constructor(toolName: string | undefined, issues: readonly Issue[], options?: ArsenalErrorOptions) {
+    const label = toolName ? `Tool "${toolName}"` : 'Tool definition';
+    super(
+      'invalid_tool_definition',
+      `${label} is invalid:\n${listIssues(issues)}`,
+      options,
+    );
+    this.toolName = toolName;
+    this.issues = issues;
+  }
+}
+
+/** Description content that looks like prompt injection or hidden text. */
+export class SuspiciousContentError extends ArsenalError {
+  readonly toolName: string;
+  readonly findings: readonly Issue[];
+  constructor(toolName: string, findings: readonly Issue[]) {
+    super(
+      'suspicious_tool_content',
+      `Tool "${toolName}" has suspicious content:\n${listIssues(findings)}\n` +
+        'Remove it from the definition, or register with hygiene: "flag" to accept it with a warning.',
+    );
+    this.toolName = toolName;
+    this.findings = findings;
+  }
+}
+
+/** A tool name that resolves to nothing; carries "did you mean" suggestions. */
+export class ToolNotFoundError extends ArsenalError {
+  readonly toolName: string;
+  readonly suggestions: readonly string[];
+  constructor(toolName: string, suggestions: readonly string[] = []) {
+    const hint =
+      suggestions.length > 0
+        ? ` Did you mean ${suggestions.map((s) => `"${s}"`).join(' or ')}?`
+        : ' List the registered tools with `arsenal list` or registry.list().';
+    super('tool_not_found', `Tool "${toolName}" not found.${hint}`);
+    this.toolName = toolName;
+    this.suggestions = suggestions;
+  }
+}
+
+/** Arguments (or any value) that fail a schema; every problem is listed with its path. */
+export class ValidationError extends ArsenalError {
+  readonly issues: readonly Issue[];
+  readonly toolName: string | undefined;
+  constructor(message: string, issues: readonly Issue[], toolName?: string) {
+    super('validation_failed', issues.length > 0 ? `${message}\n${listIssues(issues)}` : message);
+    this.issues = issues;
+    this.toolName = toolName;
+  }
+}
+
+/** A caller passed an argument that cannot work; the message says which and why. */
+export class InvalidArgumentError extends ArsenalError {
+  constructor(message: string, options?: ArsenalErrorOptions) {
+    super('invalid_argument', message, options);
+  }
+}
+
+/** A catalog file (JSON, JSONL, YAML) that cannot be read; `line` is 1-based when known. */
+export class CatalogError extends ArsenalError {
+  readonly source: string;
+  readonly line: number | undefined;
+  constructor(source: string, message: string, line?: number, options?: ArsenalErrorOptions) {
+    super('invalid_catalog', `${source}${line === undefined ? '' : `:${line}`}: ${message}`, options);
+    this.source = source;
+    this.line = line;
+  }
+}
+
+/** Configuration that cannot work (missing adapter, impossible option). */
+export class ConfigurationError extends ArsenalError {
+  constructor(message: string, options?: ArsenalErrorOptions) {
+    super('configuration_invalid', message, options);
+  }
+}
+
+/** No transcoder registered for a dialect, or a schema the dialect cannot express. */
+export class TranscodeError extends ArsenalError {
+  readonly dialect: string;
+  constructor(
+    dialect: string,
+    message: string,
+    code: 'transcoder_missing' | 'transcode_failed' = 'transcode_failed',
+    options?: ArsenalErrorOptions,
+  ) {
+    super(code, message, options);
+    this.dialect = dialect;
+  }
+}
+
+/** A vector store or embedder failure; `retryable` tells whether trying again may help. */
+export class VectorStoreError extends ArsenalError {
+  constructor(message: string, options?: ArsenalErrorOptions & { code?: ArsenalErrorCode }) {
+    super(options?.code ?? 'vector_store_error', message, options);
+  }
+}
+
+export class EmbedderError extends ArsenalError {
+  constructor(message: string, options?: ArsenalErrorOptions) {
+    super('embedder_error', message, options);
+  }
+}
+
+/** The operation was aborted through its AbortSignal. */
+export class CancelledError extends ArsenalError {
+  constructor(message = 'The operation was cancelled.', options?: ArsenalErrorOptions) {
+    super('cancelled', message, options);
+  }
+}
+
+/** Turn anything thrown into an ArsenalError, keeping ArsenalErrors as they are. */
+export function toArsenalError(value: unknown, fallbackCode: ArsenalErrorCode = 'internal'): ArsenalError {
+  if (ArsenalError.isInstance(value)) return value;
+  if (value instanceof Error) return new ArsenalError(fallbackCode, value.message, { cause: value });
+  let text: string;
+  try {
+    text = typeof value === 'string' ? value : JSON.stringify(value) ?? String(value);
+  } catch {
+    text = String(value);
+  }
+  return new ArsenalError(fallbackCode, `Non-Error value thrown: ${text}`, { cause: value });
+}
+
+/** Throws a CancelledError when the signal is aborted. */
+export function throwIfAborted(signal: AbortSignal | undefined): void {
+  if (signal?.aborted) {
+    throw new CancelledError(undefined, { cause: signal.reason });
+  }
+}

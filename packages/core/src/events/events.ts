@@ -1,0 +1,115 @@
+/** Fields every event carries. */
+export interface EventBase {
+  /** ISO timestamp. */
+  time: string;
+  traceId?: string;
+}
+
+export interface ToolRegisteredEvent extends EventBase {
+  type: 'tool.registered';
+  tool: string;
+  qualifiedName: string;
+  contentHash: string;
+  change: 'added' | 'updated';
+}
+
+export interface ToolUnregisteredEvent extends EventBase {
+  type: 'tool.unregistered';
+  tool: string;
+  qualifiedName: string;
+}
+
+export interface ToolFlaggedEvent extends EventBase {
+  type: 'tool.flagged';
+  tool: string;
+  findings: readonly { path: string; message: string }[];
+}
+
+export interface RetrievalCompletedEvent extends EventBase {
+  type: 'retrieval.completed';
+  query: string;
+  principalId?: string;
+  results: readonly { tool: string; score: number }[];
+  candidateCount: number;
+  filteredCount: number;
+  timings: { embeddingMs: number; searchMs: number; totalMs: number };
+}
+
+export interface ExecutionStartedEvent extends EventBase {
+  type: 'execution.started';
+  callId: string;
+  tool: string;
+  principalId?: string;
+  attempt: number;
+}
+
+export interface ExecutionCompletedEvent extends EventBase {
+  type: 'execution.completed';
+  callId: string;
+  tool: string;
+  principalId?: string;
+  status: string;
+  errorCode?: string;
+  durationMs: number;
+  attempt: number;
+}
+
+export interface CircuitChangedEvent extends EventBase {
+  type: 'circuit.changed';
+  tool: string;
+  from: 'closed' | 'open' | 'half_open';
+  to: 'closed' | 'open' | 'half_open';
+}
+
+export interface PolicyDecisionEvent extends EventBase {
+  type: 'policy.decision';
+  tool: string;
+  principalId?: string;
+  decision: 'allow' | 'deny' | 'confirm';
+  reason: string;
+}
+
+export interface ConfirmationEvent extends EventBase {
+  type: 'confirmation.requested' | 'confirmation.resolved';
+  confirmationId: string;
+  tool: string;
+  outcome?: 'confirmed' | 'rejected' | 'expired';
+}
+
+export interface InvocationEvent extends EventBase {
+  type: 'invocation.changed';
+  invocationId: string;
+  tool: string;
+  state: 'pending' | 'running' | 'completed' | 'failed' | 'cancelled';
+  progress?: number;
+}
+
+export interface RateLimitedEvent extends EventBase {
+  type: 'rate.limited';
+  tool: string;
+  principalId?: string;
+  scope: 'tool' | 'principal' | 'concurrency';
+  retryAfterMs: number;
+}
+
+/** Every event Arsenal emits. Switch on `type`. */
+export type ArsenalEvent =
+  | ToolRegisteredEvent
+  | ToolUnregisteredEvent
+  | ToolFlaggedEvent
+  | RetrievalCompletedEvent
+  | ExecutionStartedEvent
+  | ExecutionCompletedEvent
+  | CircuitChangedEvent
+  | PolicyDecisionEvent
+  | ConfirmationEvent
+  | InvocationEvent
+  | RateLimitedEvent;
+
+export type ArsenalEventType = ArsenalEvent['type'];
+
+/** Receives every event. Implementations must not throw and must return quickly. */
+export interface Telemetry {
+  emit(event: ArsenalEvent): void;
+  close?(): Promise<void>;
+}

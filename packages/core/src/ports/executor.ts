@@ -1,0 +1,53 @@
+import type { ToolDefinition } from '../tool/tool-definition.js';
+
+/** Who is calling: policy, filtering, rate limits and audit key on it. */
+export interface Principal {
+  id: string;
+  tenant?: string;
+  /** Capabilities this principal holds; a tool needing one it lacks is hidden and refused. */
+  capabilities?: readonly string[];
+  /** Namespaces this principal may use; absent means all. */
+  namespaces?: readonly string[];
+  attributes?: Record<string, unknown>;
+}
+
+/** Progress of a running call: `progress` in [0,1] when known. */
+export interface ProgressUpdate {
+  progress?: number;
+  total?: number;
+  message?: string;
+  /** A partial result, for tools that stream. */
+  partial?: unknown;
+}
+
+/** What a running handler receives besides its arguments. */
+export interface ToolCallContext {
+  /** Aborted on timeout or cancel; long handlers must watch it. */
+  signal: AbortSignal;
+  tool: ToolDefinition;
+  callId: string;
+  principal?: Principal;
+  traceId?: string;
+  reportProgress(update: ProgressUpdate): void;
+}
+
+/** One request to run a tool, after resolution, validation and policy. */
+export interface ExecutionRequest {
+  tool: ToolDefinition;
+  arguments: Record<string, unknown>;
+  context: ToolCallContext;
+}
+
+/** Runs tools of one kind (in-process functions, MCP, HTTP, A2A, processes). */
+export interface Executor {
+  /** A short name for logs and audit: `function`, `mcp`, `http`. */
+  readonly kind: string;
+  /** Whether this executor can run the tool (usually by `tool.source` or bound metadata). */
+  canExecute(tool: ToolDefinition): boolean;
+  /**
+   * Run the call and resolve with its result. Throw an ArsenalError with `retryable` set for
+   * failures worth retrying. Must stop promptly when `request.context.signal` aborts.
+   */
+  execute(request: ExecutionRequest): Promise<unknown>;
+  close?(): Promise<void>;
+}

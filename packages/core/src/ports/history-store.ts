@@ -1,0 +1,42 @@
+/** One audited call: who, what, arguments (secrets redacted), outcome, timings. */
+export interface AuditRecord {
+  id: string;
+  tool: string;
+  qualifiedName?: string;
+  principalId?: string;
+  tenant?: string;
+  arguments: Record<string, unknown>;
+  status: string;
+  errorCode?: string;
+  errorMessage?: string;
+  queuedAt: string;
+  startedAt?: string;
+  completedAt: string;
+  durationMs: number;
+  attempt: number;
+  traceId?: string;
+  spanId?: string;
+  /** The query the tool was retrieved for, when known (learning from outcomes). */
+  query?: string;
+  metadata?: Record<string, unknown>;
+}
+
+export interface HistoryQuery {
+  tool?: string;
+  principalId?: string;
+  status?: string;
+  /** ISO timestamp: records completed at or after it. */
+  since?: string;
+  /** Most records to return, newest first. Default 100. */
+  limit?: number;
+}
+
+/** Durable execution and audit history. Appends must not be lost. */
+export interface HistoryStore {
+  append(record: AuditRecord): Promise<void>;
+  query(query?: HistoryQuery): Promise<AuditRecord[]>;
+  count(): Promise<number>;
+  /** Wait until every appended record is durable. */
+  flush?(): Promise<void>;
+  close?(): Promise<void>;
+}

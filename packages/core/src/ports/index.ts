@@ -1,0 +1,24 @@
+export type { Embedder } from './embedder.js';
+export type {
+  ExecutionRequest,
+  Executor,
+  Principal,
+  ProgressUpdate,
+  ToolCallContext,
+} from './executor.js';
+export type { AuditRecord, HistoryQuery, HistoryStore } from './history-store.js';
+export type { RerankCandidate, Reranker, RerankResult } from './reranker.js';
+export type { StateStore } from './state-store.js';
+export { createStaticToolSource } from './tool-source.js';
+export type { ToolSource, ToolSourceChange } from './tool-source.js';
+export type { EncodeOptions, Transcoder } from './transcoder.js';
+export type {
+  FieldCondition,
+  MetadataFilter,
+  MetadataValue,
+  VectorMatch,
+  VectorQuery,
+  VectorRecord,
+  VectorStore,
+} from './vector-store.js';
+export type { ArsenalEvent, Telemetry } from '../events/events.js';

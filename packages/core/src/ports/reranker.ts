@@ -1,0 +1,23 @@
+export interface RerankCandidate {
+  id: string;
+  /** The text the reranker reads: name, description, parameters. */
+  text: string;
+  /** The score so far, for rerankers that blend. */
+  score?: number;
+}
+
+export interface RerankResult {
+  id: string;
+  /** Relevance in [0,1]. */
+  score: number;
+}
+
+/** Re-scores the top candidates of a retrieval with a stronger (slower) model. */
+export interface Reranker {
+  readonly id: string;
+  rerank(
+    query: string,
+    candidates: readonly RerankCandidate[],
+    options?: { signal?: AbortSignal },
+  ): Promise<RerankResult[]>;
+}

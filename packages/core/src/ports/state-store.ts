@@ -1,0 +1,22 @@
+/**
+ * Small shared state: breakers, health, rate limits, invocations. The in-memory store serves one
+ * process; a Redis store lets replicas share it. Values are JSON-serialisable.
+ */
+export interface StateStore {
+  get<T = unknown>(key: string): Promise<T | undefined>;
+  set(key: string, value: unknown, options?: { ttlMs?: number }): Promise<void>;
+  delete(key: string): Promise<void>;
+  /** Atomically add `by` to a number (0 when missing) and return the new value. */
+  increment(key: string, by?: number, options?: { ttlMs?: number }): Promise<number>;
+  /**
+   * Atomic token bucket: refill at `refillPerSecond` up to `capacity`, then try to take `cost`.
+   * Returns whether it was taken and, if not, how long until it could be.
+   */
+  takeTokens(
+    key: string,
+    request: { capacity: number; refillPerSecond: number; cost?: number; now?: number },
+  ): Promise<{ allowed: boolean; remaining: number; retryAfterMs: number }>;
+  /** Keys starting with a prefix (for inspection and cleanup). */
+  keys(prefix: string): Promise<string[]>;
+  close?(): Promise<void>;
+}

@@ -1,0 +1,16 @@
+import type { ToolDefinition, ToolDefinitionInput } from '../tool/tool-definition.js';
+
+export interface EncodeOptions {
+  /** Dialect-specific switches, e.g. OpenAI `strict`. */
+  strict?: boolean;
+  [option: string]: unknown;
+}
+
+/** Converts between Arsenal's ToolDefinition and one vendor's tool format. */
+export interface Transcoder<VendorTool = unknown> {
+  /** `openai`, `anthropic`, `gemini`, `mcp`... */
+  readonly dialect: string;
+  encode(tool: ToolDefinition, options?: EncodeOptions): VendorTool;
+  /** Back to a definition input; fields the vendor format lacks get defaults. */
+  decode(vendorTool: VendorTool): ToolDefinitionInput;
+}

@@ -1,0 +1,65 @@
+/** Values a vector store keeps beside each vector, and filters on. */
+export type MetadataValue = string | number | boolean | readonly string[];
+
+export interface VectorRecord {
+  id: string;
+  vector: ArrayLike<number>;
+  metadata?: Record<string, MetadataValue>;
+}
+
+/**
+ * A filter over metadata. A plain value means equality (or, for array fields, "contains").
+ * Operators: `$eq`, `$ne`, `$in`, `$nin`, `$gt`, `$gte`, `$lt`, `$lte`, `$contains` (array field
+ * holds the value). Combine with `$and` / `$or`; several keys in one object are ANDed.
+ */
+export type MetadataFilter =
+  | { $and: readonly MetadataFilter[] }
+  | { $or: readonly MetadataFilter[] }
+  | { [field: string]: MetadataValue | FieldCondition };
+
+export interface FieldCondition {
+  $eq?: string | number | boolean;
+  $ne?: string | number | boolean;
+  $in?: readonly (string | number | boolean)[];
+  $nin?: readonly (string | number | boolean)[];
+  $gt?: number;
+  $gte?: number;
+  $lt?: number;
+  $lte?: number;
+  $contains?: string;
+}
+
+export interface VectorQuery {
+  vector: ArrayLike<number>;
+  topK: number;
+  filter?: MetadataFilter;
+  /** Return the stored vectors with the matches (for MMR). Default false. */
+  includeVectors?: boolean;
+  signal?: AbortSignal;
+}
+
+export interface VectorMatch {
+  id: string;
+  /** Cosine similarity in [-1, 1]; higher is closer. */
+  score: number;
+  metadata: Record<string, MetadataValue>;
+  vector?: Float32Array;
+}
+
+/** Stores tool vectors with metadata and answers filtered nearest-neighbour queries. */
+export interface VectorStore {
+  /** Vector length, fixed by the first upsert when not configured. */
+  readonly dimensions: number | undefined;
+  /** Insert or replace records by id. Throws a dimension_mismatch error on a wrong length. */
+  upsert(records: readonly VectorRecord[], options?: { signal?: AbortSignal }): Promise<void>;
+  /** Remove records; unknown ids are ignored. */
+  delete(ids: readonly string[], options?: { signal?: AbortSignal }): Promise<void>;
+  /** Up to `topK` matches, best first, among records passing the filter. */
+  query(query: VectorQuery): Promise<VectorMatch[]>;
+  /** Records by id (missing ids are skipped), with their vectors. */
+  get(ids: readonly string[], options?: { signal?: AbortSignal }): Promise<VectorRecord[]>;
+  count(options?: { signal?: AbortSignal }): Promise<number>;
+  /** Remove every record. */
+  clear(options?: { signal?: AbortSignal }): Promise<void>;
+  close?(): Promise<void>;
+}

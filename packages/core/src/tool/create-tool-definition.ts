@@ -1,0 +1,296 @@
+import {
+  type Issue,
+  SuspiciousContentError,
+  ToolDefinitionError,
+} from '../errors/arsenal-error.js';
+import { canonicalJson } from '../hash/canonical-json.js';
+import { sha256Hex } from '../hash/sha256.js';
+import { EMPTY_OBJECT_SCHEMA, type JsonSchema, isJsonSchemaObject } from '../schema/json-schema.js';
+import { type HygieneMode, scanText } from './hygiene.js';
+import { isSemver } from './semver.js';
+import type { ToolDefinition, ToolDefinitionInput } from './tool-definition.js';
+
+export const TOOL_NAME_PATTERN = /^[a-z][a-z0-9_]*$/;
+export const NAMESPACE_PATTERN = /^[a-z0-9][a-z0-9_.-]*$/;
+export const RESERVED_TOOL_NAMES: ReadonlySet<string> = new Set([
+  'register',
+  'retrieve',
+  'execute',
+  'list',
+  'delete',
+]);
+
+export const DESCRIPTION_MIN_LENGTH = 10;
+export const DESCRIPTION_MAX_LENGTH = 2000;
+const EXTENDED_DESCRIPTION_MAX_LENGTH = 10_000;
+const MAX_EXAMPLES = 10;
+
+export interface CreateToolDefinitionOptions {
+  /** What to do with suspicious description content. Default `reject`. */
+  hygiene?: HygieneMode;
+  /** Receives findings when hygiene is `flag`. */
+  onFindings?: (findings: readonly Issue[], tool: ToolDefinition) => void;
+  /** Clock for `createdAt` defaults (tests). */
+  now?: () => Date;
+}
+
+/** Check a tool name and say what is wrong with it, or return undefined when it is valid. */
+export function checkToolName(name: unknown): string | undefined {
+  if (typeof name !== 'string' || name.length === 0) return 'name is required (a non-empty string)';
+  if (name.length > 128) return `name is ${name.length} characters long; the limit is 128`;
+  if (!TOOL_NAME_PATTERN.test(name)) {
+    const suggestion = toToolName(name);
+    return `name "${name}" must match ^[a-z][a-z0-9_]*$ (snake_case starting with a letter)${
+      suggestion ? `; try "${suggestion}"` : ''
+    }`;
+  }
+  if (RESERVED_TOOL_NAMES.has(name)) {
+    return `name "${name}" is reserved (${[...RESERVED_TOOL_NAMES].join(', ')}); choose a more specific name such as "${name}_item"`;
+  }
+  return undefined;
+}
+
+/** Best-effort snake_case version of any identifier: `getPM2.5Level` → `get_pm2_5_level`. */
+export function toToolName(raw: string): string {
+  const snake = raw
+    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
+    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1_$2')
+    .replace(/[^A-Za-z0-9]+/g, '_')
+    .replace(/^_+|_+$/g, '')
+    .toLowerCase();
+  const prefixed = /^[a-z]/.test(snake) ? snake : snake ? `t_${snake}` : '';
+  return prefixed.slice(0, 128);
+}
+
+function checkSchema(schema: unknown, path: string, issues: Issue[]): JsonSchema {
+  if (schema === undefined || schema === null) return EMPTY_OBJECT_SCHEMA;
+  if (!isJsonSchemaObject(schema)) {
+    issues.push({ path, message: 'must be a JSON Schema object such as {"type":"object","properties":{}}' });
+    return EMPTY_OBJECT_SCHEMA;
+  }
+  const type = schema.type;
+  if (type !== undefined && type !== 'object' && !(Array.isArray(type) && type.includes('object'))) {
+    issues.push({
+      path: `${path}/type`,
+      message: `must be "object" (tools take named arguments), got ${JSON.stringify(type)}; wrap a single value in {"type":"object","properties":{"value":...}}`,
+    });
+  }
+  if (schema.properties !== undefined) {
+    if (!isJsonSchemaObject(schema.properties)) {
+      issues.push({ path: `${path}/properties`, message: 'must be an object mapping names to schemas' });
+    } else {
+      for (const [key, value] of Object.entries(schema.properties)) {
+        if (!isJsonSchemaObject(value) && typeof value !== 'boolean') {
+          issues.push({ path: `${path}/properties/${key}`, message: 'must be a JSON Schema object' });
+        }
+      }
+    }
+  }
+  if (schema.required !== undefined) {
+    if (!Array.isArray(schema.required) || schema.required.some((key) => typeof key !== 'string')) {
+      issues.push({ path: `${path}/required`, message: 'must be an array of property names' });
+    }
+  }
+  return schema;
+}
+
+function checkStringList(
+  value: unknown,
+  path: string,
+  issues: Issue[],
+  max = Number.POSITIVE_INFINITY,
+): readonly string[] {
+  if (value === undefined || value === null) return [];
+  if (!Array.isArray(value) || value.some((item) => typeof item !== 'string')) {
+    issues.push({ path, message: 'must be an array of strings' });
+    return [];
+  }
+  if (value.length > max) issues.push({ path, message: `has ${value.length} entries; the limit is ${max}` });
+  return Object.freeze([...value]);
+}
+
+/**
+ * Validate a tool description and return its canonical, frozen form with defaults applied,
+ * `qualifiedName` and `contentHash`. Throws ToolDefinitionError listing every problem.
+ */
+export function createToolDefinition(
+  input: ToolDefinitionInput,
+  options: CreateToolDefinitionOptions = {},
+): ToolDefinition {
+  if (!isJsonSchemaObject(input)) {
+    throw new ToolDefinitionError(undefined, [
+      { path: '', message: `must be an object with name, description and parametersSchema, got ${typeof input}` },
+    ]);
+  }
+  const issues: Issue[] = [];
+  const nameProblem = checkToolName(input.name);
+  if (nameProblem) issues.push({ path: '/name', message: nameProblem });
+
+  const version = input.version ?? '1.0.0';
+  if (typeof version !== 'string' || !isSemver(version)) {
+    issues.push({ path: '/version', message: `"${String(version)}" is not a semantic version like 1.0.0` });
+  }
+  const namespace = input.namespace ?? 'default';
+  if (typeof namespace !== 'string' || namespace.length > 64 || !NAMESPACE_PATTERN.test(namespace)) {
+    issues.push({
+      path: '/namespace',
+      message: `"${String(namespace)}" must be 1–64 lowercase letters, digits, "_", "-" or "." and start with a letter or digit`,
+    });
+  }
+
+  const description = typeof input.description === 'string' ? input.description.trim() : '';
+  if (typeof input.description !== 'string') {
+    issues.push({ path: '/description', message: 'is required: say what the tool does and when to use it' });
+  } else if (description.length < DESCRIPTION_MIN_LENGTH) {
+    issues.push({
+      path: '/description',
+      message: `is ${description.length} characters; write at least ${DESCRIPTION_MIN_LENGTH} so retrieval can find the tool`,
+    });
+  } else if (description.length > DESCRIPTION_MAX_LENGTH) {
+    issues.push({
+      path: '/description',
+      message: `is ${description.length} characters; the limit is ${DESCRIPTION_MAX_LENGTH} (move detail to extendedDescription)`,
+    });
+  }
+  if (
+    input.extendedDescription !== undefined &&
+    (typeof input.extendedDescription !== 'string' ||
+      input.extendedDescription.length > EXTENDED_DESCRIPTION_MAX_LENGTH)
+  ) {
+    issues.push({
+      path: '/extendedDescription',
+      message: `must be a string of at most ${EXTENDED_DESCRIPTION_MAX_LENGTH} characters`,
+    });
+  }
+
+  const examples = checkStringList(input.examples, '/examples', issues, MAX_EXAMPLES);
+  const tags = checkStringList(input.tags, '/tags', issues);
+  const capabilities = checkStringList(input.capabilities, '/capabilities', issues);
+  const parametersSchema = checkSchema(
+    input.parametersSchema ?? input.parameters,
+    input.parametersSchema === undefined ? '/parameters' : '/parametersSchema',
+    issues,
+  );
+  let returnsSchema: JsonSchema | undefined;
+  if (input.returnsSchema !== undefined) {
+    if (isJsonSchemaObject(input.returnsSchema)) returnsSchema = input.returnsSchema;
+    else issues.push({ path: '/returnsSchema', message: 'must be a JSON Schema object' });
+  }
+  const dependencies = input.dependencies ?? [];
+  if (
+    !Array.isArray(dependencies) ||
+    dependencies.some(
+      (dep) =>
+        !isJsonSchemaObject(dep) ||
+        typeof dep.tool !== 'string' ||
+        !['requires', 'suggests', 'conflicts'].includes(dep.kind as string),
+    )
+  ) {
+    issues.push({
+      path: '/dependencies',
+      message: 'must be an array of { tool, kind: "requires" | "suggests" | "conflicts", reason? }',
+    });
+  }
+  const metadata = input.metadata ?? {};
+  if (!isJsonSchemaObject(metadata)) issues.push({ path: '/metadata', message: 'must be an object' });
+  const cost = input.cost ?? {};
+  if (!isJsonSchemaObject(cost)) issues.push({ path: '/cost', message: 'must be an object' });
+  else {
+    for (const [key, value] of Object.entries(cost)) {
+      if (value !== undefined && (typeof value !== 'number' || !(value >= 0))) {
+        issues.push({ path: `/cost/${key}`, message: 'must be a non-negative number' });
+      }
+    }
+  }
+
+  let createdAt: string;
+  if (input.createdAt instanceof Date) createdAt = input.createdAt.toISOString();
+  else if (typeof input.createdAt === 'string' && !Number.isNaN(Date.parse(input.createdAt))) {
+    createdAt = input.createdAt;
+  } else {
+    if (input.createdAt !== undefined) {
+      issues.push({ path: '/createdAt', message: 'must be an ISO 8601 timestamp or a Date' });
+    }
+    createdAt = (options.now?.() ?? new Date()).toISOString();
+  }
+
+  const name = String(input.name);
+  if (issues.length > 0) throw new ToolDefinitionError(typeof input.name === 'string' ? name : undefined, issues);
+
+  const mode = options.hygiene ?? 'reject';
+  let findings: Issue[] = [];
+  if (mode !== 'off') {
+    findings = scanText(description, '/description');
+    if (input.extendedDescription) findings.push(...scanText(input.extendedDescription, '/extendedDescription'));
+    examples.forEach((example, index) => {
+      findings.push(...scanText(example, `/examples/${index}`));
+    });
+    if (mode === 'reject' && findings.length > 0) throw new SuspiciousContentError(name, findings);
+  }
+
+  const annotations = input.annotations;
+  const requiresConfirmation = input.requiresConfirmation ?? annotations?.destructiveHint === true;
+  const persisted = {
+    name,
+    version,
+    namespace,
+    title: input.title ?? annotations?.title,
+    description,
+    extendedDescription: input.extendedDescription,
+    examples,
+    tags,
+    parametersSchema,
+    returnsSchema,
+    source: input.source ?? 'manual',
+    sourceUri: input.sourceUri,
+    capabilities,
+    requiresConfirmation,
+    annotations,
+    cost: Object.freeze({ ...cost }),
+    metadata: Object.freeze({ ...metadata }),
+    deprecated: input.deprecated ?? false,
+    deprecationMessage: input.deprecationMessage,
+    supersededBy: input.supersededBy,
+    dependencies: Object.freeze([...dependencies]),
+  };
+  const contentHash = sha256Hex(canonicalJson(persisted)).slice(0, 32);
+  const definition: ToolDefinition = Object.freeze({
+    ...dropUndefined(persisted),
+    createdAt,
+    qualifiedName: `${namespace}.${name}:${version}`,
+    contentHash,
+  }) as ToolDefinition;
+  if (findings.length > 0) options.onFindings?.(findings, definition);
+  return definition;
+}
+
+function dropUndefined<T extends Record<string, unknown>>(value: T): T {
+  for (const key of Object.keys(value)) {
+    if (value[key] === undefined) delete value[key];
+  }
+  return value;
+}
+
+/** The persisted (JSON) form of a definition: everything but the computed fields. */
+export function toToolDefinitionInput(tool: ToolDefinition): ToolDefinitionInput {
+  const { qualifiedName: _qualifiedName, contentHash: _contentHash, ...rest } = tool;
+  return { ...rest, examples: [...tool.examples], tags: [...tool.tags], capabilities: [...tool.capabilities], dependencies: [...tool.dependencies] };
+}
+
+/** Parse `namespace.name:version`, `namespace.name`, `name:version` or `name`. */
+export function parseQualifiedName(reference: string): {
+  namespace?: string;
+  name: string;
+  version?: string;
+} {
+  let rest = reference;
+  let version: string | undefined;
+  const colon = rest.lastIndexOf(':');
+  if (colon >= 0) {
+    version = rest.slice(colon + 1);
+    rest = rest.slice(0, colon);
+  }
+  const dot = rest.lastIndexOf('.');
+  if (dot >= 0) return { namespace: rest.slice(0, dot), name: rest.slice(dot + 1), version };
+  return { name: rest, version };
+}

@@ -1,0 +1,29 @@
+export {
+  DESCRIPTION_MAX_LENGTH,
+  DESCRIPTION_MIN_LENGTH,
+  NAMESPACE_PATTERN,
+  RESERVED_TOOL_NAMES,
+  TOOL_NAME_PATTERN,
+  checkToolName,
+  createToolDefinition,
+  parseQualifiedName,
+  toToolDefinitionInput,
+  toToolName,
+} from './create-tool-definition.js';
+export type { CreateToolDefinitionOptions } from './create-tool-definition.js';
+export { defineTool, isFunctionTool } from './define-tool.js';
+export type { DefineToolSpec, FunctionTool, InferToolInput } from './define-tool.js';
+export { scanText } from './hygiene.js';
+export type { HygieneMode } from './hygiene.js';
+export { compareSemver, isSemver } from './semver.js';
+export { HEALTHY, KNOWN_CAPABILITIES } from './tool-definition.js';
+export type {
+  ToolAnnotations,
+  ToolCapability,
+  ToolCost,
+  ToolDefinition,
+  ToolDefinitionInput,
+  ToolDependency,
+  ToolHealth,
+  ToolSourceKind,
+} from './tool-definition.js';
