@@ -1,0 +1,9 @@
+export type {
+  ConversationContext,
+  RetrievalFilters,
+  RetrievalRequest,
+  RetrievalResult,
+  RetrievalTimings,
+  ScoreBreakdown,
+  ScoredTool,
+} from './types.js';
