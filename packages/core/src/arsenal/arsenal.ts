@@ -1,0 +1,193 @@
+import {
+  type ArsenalError,
+  InvalidArgumentError,
+  TranscodeError,
+  toArsenalError,
+} from '../errors/arsenal-error.js';
+import type { Telemetry } from '../events/events.js';
+import type { Embedder } from '../ports/embedder.js';
+import type { EncodeOptions, Transcoder } from '../ports/transcoder.js';
+import type { VectorStore } from '../ports/vector-store.js';
+import {
+  type RegisterOptions,
+  type ToolRegistration,
+  ToolRegistry,
+} from '../registry/tool-registry.js';
+import type { LexicalFieldOptions } from '../retrieval/lexical-index.js';
+import { type RetrievalWeights, ToolRetriever, type ToolRetrieverOptions } from '../retrieval/tool-retriever.js';
+import type { RetrievalRequest, RetrievalResult } from '../retrieval/types.js';
+import type { HygieneMode } from '../tool/hygiene.js';
+import type { ToolDefinition } from '../tool/tool-definition.js';
+
+export interface ArsenalOptions {
+  /** Vendor formats `retrieveTools` and `transcode` can produce. */
+  transcoders?: readonly Transcoder[];
+  /** Adds semantic similarity to lexical retrieval. Needs `vectorStore`. */
+  embedder?: Embedder;
+  vectorStore?: VectorStore;
+  telemetry?: Telemetry;
+  /** What to do with suspicious tool descriptions. Default `reject`. */
+  hygiene?: HygieneMode;
+  retrieval?: {
+    fields?: Readonly<Record<string, LexicalFieldOptions>>;
+    k1?: number;
+    weights?: Partial<RetrievalWeights>;
+    candidatePool?: number;
+  } & Pick<ToolRetrieverOptions, 'health' | 'visibility'>;
+  /** Share a registry between instances; default: a new one. */
+  registry?: ToolRegistry;
+}
+
+export interface RegistrationSummary {
+  added: number;
+  updated: number;
+  unchanged: number;
+  /** Tools that could not be registered, with the reason. Nothing else is skipped. */
+  failed: { index: number; name?: string; error: ArsenalError }[];
+  tools: ToolDefinition[];
+}
+
+export interface ArsenalRegisterOptions extends Omit<RegisterOptions, 'hygiene'> {
+  hygiene?: HygieneMode;
+  onProgress?: (done: number, total: number) => void;
+  signal?: AbortSignal;
+}
+
+export interface RetrieveToolsOptions extends Omit<RetrievalRequest, 'query'> {
+  /** `openai`, `anthropic`, `gemini`, `mcp`, or any registered transcoder's dialect. */
+  dialect: string;
+  encode?: EncodeOptions;
+}
+
+/**
+ * The entry point: a registry, a retriever over it, and the transcoders that turn results
+ * into the tool lists of each model vendor.
+ */
+export class Arsenal {
+  readonly registry: ToolRegistry;
+  readonly retriever: ToolRetriever;
+  readonly telemetry: Telemetry | undefined;
+  readonly #transcoders = new Map<string, Transcoder>();
+  readonly #hygiene: HygieneMode;
+
+  constructor(options: ArsenalOptions = {}) {
+    this.registry = options.registry ?? new ToolRegistry();
+    this.telemetry = options.telemetry;
+    this.#hygiene = options.hygiene ?? 'reject';
+    for (const transcoder of options.transcoders ?? []) this.#transcoders.set(transcoder.dialect, transcoder);
+    this.retriever = new ToolRetriever({
+      registry: this.registry,
+      embedder: options.embedder,
+      vectorStore: options.vectorStore,
+      telemetry: options.telemetry,
+      ...options.retrieval,
+    });
+    this.registry.onChange((change) => {
+      this.telemetry?.emit(
+        change.type === 'removed'
+          ? { type: 'tool.unregistered', time: new Date().toISOString(), tool: change.tool.name, qualifiedName: change.tool.qualifiedName }
+          : {
+              type: 'tool.registered',
+              time: new Date().toISOString(),
+              tool: change.tool.name,
+              qualifiedName: change.tool.qualifiedName,
+              contentHash: change.tool.contentHash,
+              change: change.type,
+            },
+      );
+    });
+  }
+
+  /**
+   * Register one tool or many. Invalid tools are reported in `failed`, never silently dropped;
+   * the valid ones are registered and (with an embedder) embedded before this resolves.
+   */
+  async register(
+    tools: ToolRegistration | readonly ToolRegistration[],
+    options: ArsenalRegisterOptions = {},
+  ): Promise<RegistrationSummary> {
+    const list = Array.isArray(tools) ? tools : [tools as ToolRegistration];
+    const summary: RegistrationSummary = { added: 0, updated: 0, unchanged: 0, failed: [], tools: [] };
+    const hygiene = options.hygiene ?? this.#hygiene;
+    const progressEvery = Math.max(1, Math.floor(list.length / 100));
+    list.forEach((registration, index) => {
+      try {
+        const outcome = this.registry.register(registration, {
+          ...options,
+          hygiene,
+          onFindings: (findings, tool) => {
+            options.onFindings?.(findings, tool);
+            this.telemetry?.emit({ type: 'tool.flagged', time: new Date().toISOString(), tool: tool.name, findings });
+          },
+        });
+        summary[outcome.status]++;
+        summary.tools.push(outcome.tool);
+      } catch (error) {
+        const name = (registration as { name?: unknown }).name ?? (registration as { definition?: { name?: unknown } }).definition?.name;
+        summary.failed.push({ index, name: typeof name === 'string' ? name : undefined, error: toArsenalError(error) });
+      }
+      if ((index + 1) % progressEvery === 0 || index + 1 === list.length) options.onProgress?.(index + 1, list.length);
+    });
+    await this.retriever.sync({ signal: options.signal });
+    return summary;
+  }
+
+  /** Remove a tool (every version, or the one a qualified name names). */
+  async unregister(reference: string): Promise<ToolDefinition[]> {
+    const removed = this.registry.unregister(reference);
+    await this.retriever.sync();
+    return removed;
+  }
+
+  /** The tools that best match a request, scored and explained. */
+  retrieve(request: RetrievalRequest | string): Promise<RetrievalResult> {
+    return this.retriever.retrieve(typeof request === 'string' ? { query: request } : request);
+  }
+
+  /** Retrieve, then encode for a model vendor: the list is ready to send. */
+  async retrieveTools(query: string, options: RetrieveToolsOptions): Promise<unknown[]> {
+    const transcoder = this.transcoder(options.dialect);
+    const { dialect: _dialect, encode, ...request } = options;
+    const result = await this.retrieve({ ...request, query });
+    return result.tools.map((scored) => transcoder.encode(scored.tool, encode));
+  }
+
+  /** Encode one tool for a dialect. */
+  transcode(tool: ToolDefinition | string, dialect: string, options?: EncodeOptions): unknown {
+    const definition = typeof tool === 'string' ? this.registry.get(tool) : tool;
+    if (!definition) {
+      throw new InvalidArgumentError(`Cannot transcode "${String(tool)}": no such tool is registered.`);
+    }
+    return this.transcoder(dialect).encode(definition, options);
+  }
+
+  /** The transcoder registered for a dialect; throws a TranscodeError naming the package to add. */
+  transcoder(dialect: string): Transcoder {
+    const transcoder = this.#transcoders.get(dialect);
+    if (!transcoder) {
+      const known = [...this.#transcoders.keys()];
+      throw new TranscodeError(
+        dialect,
+        `No transcoder for dialect "${dialect}". Install @arsenal/transcoder-${dialect} and pass it to createArsenal({ transcoders: [...] })${
+          known.length > 0 ? `; registered dialects: ${known.join(', ')}` : ''
+        }.`,
+        'transcoder_missing',
+      );
+    }
+    return transcoder;
+  }
+
+  get dialects(): string[] {
+    return [...this.#transcoders.keys()];
+  }
+
+  async close(): Promise<void> {
+    this.retriever.close();
+    await this.telemetry?.close?.();
+  }
+}
+
+/** Create an Arsenal with embedded defaults: in-memory registry, BM25F retrieval, no network. */
+export function createArsenal(options: ArsenalOptions = {}): Arsenal {
+  return new Arsenal(options);
+}

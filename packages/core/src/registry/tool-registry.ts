@@ -1,0 +1,280 @@
+import { InvalidArgumentError } from '../errors/arsenal-error.js';
+import type { Executor } from '../ports/executor.js';
+import type { StandardSchemaV1 } from '../schema/standard-schema.js';
+import {
+  type CreateToolDefinitionOptions,
+  createToolDefinition,
+  parseQualifiedName,
+} from '../tool/create-tool-definition.js';
+import { type FunctionTool, isFunctionTool } from '../tool/define-tool.js';
+import { compareSemver } from '../tool/semver.js';
+import type { ToolDefinition, ToolDefinitionInput } from '../tool/tool-definition.js';
+import { closestNames } from './suggest.js';
+import type { ResolvedTool, ToolResolver } from './types.js';
+
+/** Anything `register` accepts: a definition, a plain description, or a function tool. */
+export type ToolRegistration = ToolDefinition | ToolDefinitionInput | FunctionTool<never, unknown>;
+
+export interface RegisterOptions extends CreateToolDefinitionOptions {
+  /** Namespace for inputs that do not set one. */
+  namespace?: string;
+  /** Source kind for inputs that do not set one. */
+  source?: string;
+  /** Executor that runs these tools (MCP, HTTP...). Function tools bind their own. */
+  executor?: Executor;
+}
+
+export interface RegistrationOutcome {
+  status: 'added' | 'updated' | 'unchanged';
+  tool: ToolDefinition;
+  /** The definition this one replaced (same qualified name, different content). */
+  previous?: ToolDefinition;
+}
+
+export type RegistryChange =
+  | { type: 'added' | 'updated'; tool: ToolDefinition; previous?: ToolDefinition }
+  | { type: 'removed'; tool: ToolDefinition };
+
+export interface ListOptions {
+  namespace?: string;
+  source?: string;
+  /** Tools carrying this tag. */
+  tag?: string;
+  /** Include every version instead of only the latest of each tool. Default false. */
+  allVersions?: boolean;
+  includeDeprecated?: boolean;
+  offset?: number;
+  limit?: number;
+}
+
+interface Entry extends ResolvedTool {
+  definition: ToolDefinition;
+}
+
+function createFunctionToolExecutor(tool: FunctionTool<never, unknown>): Executor {
+  const handler = tool.handler as FunctionTool['handler'];
+  return {
+    kind: 'function',
+    canExecute: (definition) => definition.qualifiedName === tool.definition.qualifiedName,
+    execute: async (request) => handler(request.arguments, request.context),
+  };
+}
+
+function isToolDefinition(value: ToolRegistration): value is ToolDefinition {
+  return (
+    typeof (value as ToolDefinition).contentHash === 'string' &&
+    typeof (value as ToolDefinition).qualifiedName === 'string'
+  );
+}
+
+/**
+ * Every registered tool, by qualified name, with several versions side by side. Registering is
+ * idempotent by content hash: an unchanged tool reports `unchanged` and notifies nobody, so
+ * indexes never redo work for it.
+ */
+export class ToolRegistry implements ToolResolver {
+  readonly #entries = new Map<string, Entry>();
+  /** `namespace.name` → qualified names of its versions. */
+  readonly #versions = new Map<string, string[]>();
+  /** bare `name` → `namespace.name` keys. */
+  readonly #byName = new Map<string, Set<string>>();
+  readonly #aliases = new Map<string, string>();
+  readonly #listeners = new Set<(change: RegistryChange) => void>();
+
+  /** Validate and register one tool. Throws ToolDefinitionError on invalid input. */
+  register(registration: ToolRegistration, options: RegisterOptions = {}): RegistrationOutcome {
+    let definition: ToolDefinition;
+    let executor = options.executor;
+    let inputSchema: StandardSchemaV1 | undefined;
+    if (isFunctionTool(registration)) {
+      // Function tools carry their definition and run in-process.
+      definition = registration.definition;
+      executor = createFunctionToolExecutor(registration);
+      inputSchema = registration.inputSchema;
+    } else if (isToolDefinition(registration)) {
+      definition = registration;
+    } else {
+      const input = registration as ToolDefinitionInput;
+      definition = createToolDefinition(
+        {
+          ...input,
+          namespace: input.namespace ?? options.namespace,
+          source: input.source ?? options.source,
+        },
+        options,
+      );
+    }
+    const existing = this.#entries.get(definition.qualifiedName);
+    if (existing && existing.definition.contentHash === definition.contentHash) {
+      if (executor) existing.executor = executor;
+      if (inputSchema) existing.inputSchema = inputSchema;
+      return { status: 'unchanged', tool: existing.definition };
+    }
+    this.#entries.set(definition.qualifiedName, { definition, executor, inputSchema });
+    if (!existing) this.#indexVersion(definition);
+    const change: RegistryChange = existing
+      ? { type: 'updated', tool: definition, previous: existing.definition }
+      : { type: 'added', tool: definition };
+    this.#notify(change);
+    return existing
+      ? { status: 'updated', tool: definition, previous: existing.definition }
+      : { status: 'added', tool: definition };
+  }
+
+  /** Remove a tool: a qualified name removes that version; a name or `namespace.name` removes every version. */
+  unregister(reference: string): ToolDefinition[] {
+    const removed: ToolDefinition[] = [];
+    const { namespace, name, version } = parseQualifiedName(reference);
+    const keys = namespace ? [`${namespace}.${name}`] : [...(this.#byName.get(name) ?? [])];
+    for (const key of keys) {
+      for (const qualified of [...(this.#versions.get(key) ?? [])]) {
+        if (version !== undefined && !qualified.endsWith(`:${version}`)) continue;
+        const entry = this.#entries.get(qualified);
+        if (!entry) continue;
+        this.#entries.delete(qualified);
+        this.#unindexVersion(entry.definition);
+        removed.push(entry.definition);
+        this.#notify({ type: 'removed', tool: entry.definition });
+      }
+    }
+    return removed;
+  }
+
+  /** Another name a tool can be called by. */
+  alias(alias: string, reference: string): void {
+    if (!this.resolve(reference)) {
+      throw new InvalidArgumentError(`Cannot alias "${alias}" to "${reference}": no such tool is registered.`);
+    }
+    this.#aliases.set(alias, reference);
+  }
+
+  /** The definition a reference resolves to (see `resolve`). */
+  get(reference: string): ToolDefinition | undefined {
+    return this.resolve(reference)?.definition;
+  }
+
+  resolve(reference: string): ResolvedTool | undefined {
+    const direct = this.#entries.get(reference);
+    if (direct) return direct;
+    const aliased = this.#aliases.get(reference);
+    if (aliased !== undefined && aliased !== reference) return this.resolve(aliased);
+    const { namespace, name, version } = parseQualifiedName(reference);
+    let keys: string[];
+    if (namespace !== undefined) keys = [`${namespace}.${name}`];
+    else {
+      keys = [...(this.#byName.get(name) ?? [])];
+      // A bare name is ambiguous across namespaces; prefer `default`, else refuse to guess.
+      if (keys.length > 1) keys = keys.filter((key) => key === `default.${name}`);
+    }
+    if (keys.length !== 1) return undefined;
+    const versions = this.#versions.get(keys[0]!);
+    if (!versions || versions.length === 0) return undefined;
+    if (version !== undefined) return this.#entries.get(`${keys[0]}:${version}`);
+    return this.#entries.get(this.#latest(versions));
+  }
+
+  /** Whether this qualified name is the newest version of its tool. */
+  isLatest(tool: ToolDefinition): boolean {
+    const versions = this.#versions.get(`${tool.namespace}.${tool.name}`);
+    return versions !== undefined && this.#latest(versions) === tool.qualifiedName;
+  }
+
+  suggest(reference: string, limit = 3): string[] {
+    const { name } = parseQualifiedName(reference);
+    return closestNames(name, [...this.#byName.keys(), ...this.#aliases.keys()], limit);
+  }
+
+  /** Tools matching the options, sorted by qualified name. */
+  list(options: ListOptions = {}): ToolDefinition[] {
+    const offset = options.offset ?? 0;
+    const limit = options.limit ?? Number.POSITIVE_INFINITY;
+    if (offset < 0 || limit < 0) throw new InvalidArgumentError('list: offset and limit must be >= 0.');
+    const result: ToolDefinition[] = [];
+    for (const [key, versions] of [...this.#versions.entries()].sort(([a], [b]) => (a < b ? -1 : 1))) {
+      if (options.namespace !== undefined && !key.startsWith(`${options.namespace}.`)) continue;
+      const qualifiedNames = options.allVersions ? [...versions].sort(compareQualified) : [this.#latest(versions)];
+      for (const qualified of qualifiedNames) {
+        const tool = this.#entries.get(qualified)!.definition;
+        if (options.source !== undefined && tool.source !== options.source) continue;
+        if (options.tag !== undefined && !tool.tags.includes(options.tag)) continue;
+        if (options.includeDeprecated === false && tool.deprecated) continue;
+        result.push(tool);
+      }
+    }
+    return result.slice(offset, offset + limit);
+  }
+
+  /** Number of registered tool versions (optionally in one namespace). */
+  count(options: { namespace?: string } = {}): number {
+    if (options.namespace === undefined) return this.#entries.size;
+    let count = 0;
+    for (const tool of this.#entries.values()) if (tool.definition.namespace === options.namespace) count++;
+    return count;
+  }
+
+  /** Every registered version, in registration order. */
+  all(): IterableIterator<ToolDefinition> {
+    return [...this.#entries.values()].map((entry) => entry.definition)[Symbol.iterator]();
+  }
+
+  /** Mark a tool deprecated (creates an updated definition, keeping its version). */
+  deprecate(reference: string, message?: string, supersededBy?: string): ToolDefinition {
+    const entry = this.resolve(reference);
+    if (!entry) throw new InvalidArgumentError(`Cannot deprecate "${reference}": no such tool is registered.`);
+    const { qualifiedName: _q, contentHash: _h, ...input } = entry.definition;
+    const outcome = this.register(
+      { ...input, deprecated: true, deprecationMessage: message, supersededBy },
+      { executor: entry.executor, hygiene: 'off' },
+    );
+    const updated = this.#entries.get(outcome.tool.qualifiedName)!;
+    updated.inputSchema = entry.inputSchema;
+    return outcome.tool;
+  }
+
+  /** Be told of every added, updated and removed tool. Returns the unsubscribe function. */
+  onChange(listener: (change: RegistryChange) => void): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  #notify(change: RegistryChange): void {
+    for (const listener of this.#listeners) listener(change);
+  }
+
+  #latest(versions: readonly string[]): string {
+    let best = versions[0]!;
+    for (let i = 1; i < versions.length; i++) if (compareQualified(versions[i]!, best) > 0) best = versions[i]!;
+    return best;
+  }
+
+  #indexVersion(tool: ToolDefinition): void {
+    const key = `${tool.namespace}.${tool.name}`;
+    const versions = this.#versions.get(key);
+    if (versions) versions.push(tool.qualifiedName);
+    else this.#versions.set(key, [tool.qualifiedName]);
+    const names = this.#byName.get(tool.name);
+    if (names) names.add(key);
+    else this.#byName.set(tool.name, new Set([key]));
+  }
+
+  #unindexVersion(tool: ToolDefinition): void {
+    const key = `${tool.namespace}.${tool.name}`;
+    const versions = this.#versions.get(key)?.filter((qualified) => qualified !== tool.qualifiedName) ?? [];
+    if (versions.length > 0) {
+      this.#versions.set(key, versions);
+      return;
+    }
+    this.#versions.delete(key);
+    const names = this.#byName.get(tool.name);
+    names?.delete(key);
+    if (names?.size === 0) this.#byName.delete(tool.name);
+  }
+}
+
+function compareQualified(a: string, b: string): number {
+  return compareSemver(a.slice(a.lastIndexOf(':') + 1), b.slice(b.lastIndexOf(':') + 1));
+}
+
+export function createToolRegistry(): ToolRegistry {
+  return new ToolRegistry();
+}

@@ -1,0 +1,322 @@
+import { analyze } from '../text/tokenize.js';
+
+/** A document's text, one string per field. */
+export type LexicalDocument = Readonly<Record<string, string | undefined>>;
+
+export interface LexicalFieldOptions {
+  /** How much a match in this field counts relative to others. */
+  weight: number;
+  /** Length normalisation in [0,1]: 0 ignores field length, 1 normalises fully. */
+  b: number;
+  /** Keep stop words in this field (names, tags). */
+  keepStopWords?: boolean;
+}
+
+export interface LexicalIndexOptions {
+  fields: Readonly<Record<string, LexicalFieldOptions>>;
+  /** Term-frequency saturation. Default 1.2. */
+  k1?: number;
+}
+
+export interface LexicalHit {
+  id: string;
+  /** Raw BM25F score. */
+  score: number;
+  /** Score divided by the best any document could get for this query's known terms: [0,1]. */
+  normalized: number;
+}
+
+export interface LexicalSearchOptions {
+  limit: number;
+  /** Return false to exclude a document (it still counts as a candidate). */
+  accept?: (id: string) => boolean;
+}
+
+export interface LexicalSearchResult {
+  hits: LexicalHit[];
+  /** Documents that matched at least one term. */
+  candidateCount: number;
+  /** Matching documents `accept` rejected. */
+  rejectedCount: number;
+}
+
+class GrowableIndexList {
+  docs = new Int32Array(4);
+  weights = new Float32Array(4);
+  length = 0;
+  push(doc: number, weight: number): void {
+    if (this.length === this.docs.length) {
+      const docs = new Int32Array(this.length * 2);
+      docs.set(this.docs);
+      this.docs = docs;
+      const weights = new Float32Array(this.length * 2);
+      weights.set(this.weights);
+      this.weights = weights;
+    }
+    this.docs[this.length] = doc;
+    this.weights[this.length] = weight;
+    this.length++;
+  }
+}
+
+interface DocumentTerms {
+  /** Term ids with their per-field counts: [termId, field, count, termId, field, count, ...]. */
+  counts: Int32Array;
+  /** Token count per field. */
+  lengths: Float32Array;
+}
+
+const REBUILD_DRIFT = 0.05;
+
+/**
+ * An inverted index scored with BM25F: term frequencies from separately weighted and
+ * length-normalised fields are combined before saturation, so a word in a tool's name counts
+ * more than the same word in a parameter description. Adding and removing documents is
+ * incremental; normalisation is refreshed lazily when average field lengths drift.
+ */
+export class LexicalIndex {
+  readonly #fieldNames: string[];
+  readonly #fields: LexicalFieldOptions[];
+  readonly #k1: number;
+  readonly #termIds = new Map<string, number>();
+  #postings: GrowableIndexList[] = [];
+  #documentFrequency: number[] = [];
+  #ids: string[] = [];
+  #alive: Uint8Array = new Uint8Array(16);
+  #terms: (DocumentTerms | undefined)[] = [];
+  readonly #docOf = new Map<string, number>();
+  #liveCount = 0;
+  #lengthSums: Float64Array;
+  #averagesAtBuild: Float64Array;
+  #scores = new Float64Array(16);
+
+  constructor(options: LexicalIndexOptions) {
+    this.#fieldNames = Object.keys(options.fields);
+    this.#fields = this.#fieldNames.map((name) => options.fields[name]!);
+    this.#k1 = options.k1 ?? 1.2;
+    this.#lengthSums = new Float64Array(this.#fields.length);
+    this.#averagesAtBuild = new Float64Array(this.#fields.length);
+  }
+
+  get size(): number {
+    return this.#liveCount;
+  }
+
+  has(id: string): boolean {
+    return this.#docOf.has(id);
+  }
+
+  /** Add or replace a document. */
+  add(id: string, document: LexicalDocument): void {
+    if (this.#docOf.has(id)) this.remove(id);
+    const terms = this.#analyzeDocument(document);
+    const doc = this.#ids.length;
+    this.#ids.push(id);
+    this.#terms.push(terms);
+    if (doc >= this.#alive.length) {
+      const alive = new Uint8Array(this.#alive.length * 2);
+      alive.set(this.#alive);
+      this.#alive = alive;
+    }
+    this.#alive[doc] = 1;
+    this.#docOf.set(id, doc);
+    this.#liveCount++;
+    for (let f = 0; f < this.#fields.length; f++) this.#lengthSums[f]! += terms.lengths[f]!;
+    if (this.#liveCount === 1) this.#averagesAtBuild.set(this.#averages());
+    this.#post(doc, terms);
+  }
+
+  remove(id: string): boolean {
+    const doc = this.#docOf.get(id);
+    if (doc === undefined) return false;
+    this.#docOf.delete(id);
+    this.#alive[doc] = 0;
+    this.#liveCount--;
+    const terms = this.#terms[doc]!;
+    for (let f = 0; f < this.#fields.length; f++) this.#lengthSums[f]! -= terms.lengths[f]!;
+    let lastTerm = -1;
+    for (let i = 0; i < terms.counts.length; i += 3) {
+      const term = terms.counts[i]!;
+      if (term !== lastTerm) this.#documentFrequency[term]!--;
+      lastTerm = term;
+    }
+    this.#terms[doc] = undefined;
+    // Dead postings are skipped at query time; compact once they are a third of the index.
+    if (this.#ids.length > 64 && this.#liveCount < (this.#ids.length * 2) / 3) this.#rebuild();
+    return true;
+  }
+
+  clear(): void {
+    this.#termIds.clear();
+    this.#postings = [];
+    this.#documentFrequency = [];
+    this.#ids = [];
+    this.#terms = [];
+    this.#docOf.clear();
+    this.#liveCount = 0;
+    this.#lengthSums.fill(0);
+  }
+
+  /** The analysed terms of a query that the index knows, with their inverse document frequency. */
+  queryTerms(query: string): { term: string; idf: number }[] {
+    const seen = new Set<string>();
+    const result: { term: string; idf: number }[] = [];
+    for (const term of analyze(query)) {
+      if (seen.has(term)) continue;
+      seen.add(term);
+      const id = this.#termIds.get(term);
+      if (id === undefined || this.#documentFrequency[id]! <= 0) continue;
+      result.push({ term, idf: this.#idf(this.#documentFrequency[id]!) });
+    }
+    return result;
+  }
+
+  search(query: string, options: LexicalSearchOptions): LexicalSearchResult {
+    this.#refreshIfDrifted();
+    const terms = this.queryTerms(query);
+    const k1 = this.#k1;
+    let best = 0;
+    for (const { idf } of terms) best += idf * (k1 + 1);
+    if (this.#scores.length < this.#ids.length) this.#scores = new Float64Array(this.#ids.length * 2);
+    const scores = this.#scores;
+    const touched: number[] = [];
+    for (const { term, idf } of terms) {
+      const list = this.#postings[this.#termIds.get(term)!]!;
+      const docs = list.docs;
+      const weights = list.weights;
+      for (let i = 0; i < list.length; i++) {
+        const doc = docs[i]!;
+        if (this.#alive[doc] === 0) continue;
+        const weight = weights[i]!;
+        if (scores[doc] === 0) touched.push(doc);
+        scores[doc]! += (idf * weight * (k1 + 1)) / (weight + k1);
+      }
+    }
+    const hits: LexicalHit[] = [];
+    let rejectedCount = 0;
+    const limit = options.limit;
+    // Keep the best `limit` in a small sorted array: limit is small (tens), candidates many.
+    // Every candidate goes through `accept` so that the rejected count is exact.
+    for (const doc of touched) {
+      const score = scores[doc]!;
+      scores[doc] = 0;
+      const id = this.#ids[doc]!;
+      if (options.accept && !options.accept(id)) {
+        rejectedCount++;
+        continue;
+      }
+      if (hits.length === limit && score <= hits[limit - 1]!.score) continue;
+      let position = hits.length;
+      while (position > 0 && hits[position - 1]!.score < score) position--;
+      hits.splice(position, 0, { id, score, normalized: best > 0 ? score / best : 0 });
+      if (hits.length > limit) hits.pop();
+    }
+    return { hits, candidateCount: touched.length, rejectedCount };
+  }
+
+  /** Term vector of a document (term → weighted frequency), for diversity and explanations. */
+  termVector(id: string): Map<string, number> {
+    const doc = this.#docOf.get(id);
+    const vector = new Map<string, number>();
+    if (doc === undefined) return vector;
+    const terms = this.#terms[doc]!;
+    const names = [...this.#termIds.keys()];
+    for (let i = 0; i < terms.counts.length; i += 3) {
+      const term = names[terms.counts[i]!]!;
+      const weight = this.#fields[terms.counts[i + 1]!]!.weight * terms.counts[i + 2]!;
+      vector.set(term, (vector.get(term) ?? 0) + weight);
+    }
+    return vector;
+  }
+
+  #idf(documentFrequency: number): number {
+    return Math.log(1 + (this.#liveCount - documentFrequency + 0.5) / (documentFrequency + 0.5));
+  }
+
+  #averages(): Float64Array {
+    const averages = new Float64Array(this.#fields.length);
+    for (let f = 0; f < this.#fields.length; f++) {
+      averages[f] = this.#liveCount > 0 ? Math.max(this.#lengthSums[f]! / this.#liveCount, 1) : 1;
+    }
+    return averages;
+  }
+
+  #analyzeDocument(document: LexicalDocument): DocumentTerms {
+    const perTerm = new Map<number, number[]>();
+    const lengths = new Float32Array(this.#fields.length);
+    for (let f = 0; f < this.#fields.length; f++) {
+      const text = document[this.#fieldNames[f]!];
+      if (!text) continue;
+      const tokens = analyze(text, { keepStopWords: this.#fields[f]!.keepStopWords });
+      lengths[f] = tokens.length;
+      for (const token of tokens) {
+        let id = this.#termIds.get(token);
+        if (id === undefined) {
+          id = this.#postings.length;
+          this.#termIds.set(token, id);
+          this.#postings.push(new GrowableIndexList());
+          this.#documentFrequency.push(0);
+        }
+        let counts = perTerm.get(id);
+        if (!counts) {
+          counts = new Array(this.#fields.length).fill(0);
+          perTerm.set(id, counts);
+        }
+        counts[f]!++;
+      }
+    }
+    const packed: number[] = [];
+    for (const [term, counts] of perTerm) {
+      for (let f = 0; f < counts.length; f++) if (counts[f]! > 0) packed.push(term, f, counts[f]!);
+    }
+    return { counts: Int32Array.from(packed), lengths };
+  }
+
+  #post(doc: number, terms: DocumentTerms): void {
+    const averages = this.#averagesAtBuild;
+    const counts = terms.counts;
+    let i = 0;
+    while (i < counts.length) {
+      const term = counts[i]!;
+      let weight = 0;
+      while (i < counts.length && counts[i] === term) {
+        const f = counts[i + 1]!;
+        const field = this.#fields[f]!;
+        const norm = 1 - field.b + (field.b * terms.lengths[f]!) / averages[f]!;
+        weight += (field.weight * counts[i + 2]!) / norm;
+        i += 3;
+      }
+      this.#postings[term]!.push(doc, weight);
+      this.#documentFrequency[term]!++;
+    }
+  }
+
+  #refreshIfDrifted(): void {
+    const current = this.#averages();
+    for (let f = 0; f < current.length; f++) {
+      const before = this.#averagesAtBuild[f]!;
+      if (Math.abs(current[f]! - before) / before > REBUILD_DRIFT) {
+        this.#rebuild();
+        return;
+      }
+    }
+  }
+
+  /** Recompute every posting from the kept term counts, dropping removed documents. */
+  #rebuild(): void {
+    const live: { id: string; terms: DocumentTerms }[] = [];
+    for (let doc = 0; doc < this.#ids.length; doc++) {
+      if (this.#alive[doc] === 1) live.push({ id: this.#ids[doc]!, terms: this.#terms[doc]! });
+    }
+    this.#postings = this.#postings.map(() => new GrowableIndexList());
+    this.#documentFrequency = this.#documentFrequency.map(() => 0);
+    this.#ids = live.map((entry) => entry.id);
+    this.#terms = live.map((entry) => entry.terms);
+    this.#alive = new Uint8Array(Math.max(16, live.length * 2));
+    this.#alive.fill(1, 0, live.length);
+    this.#docOf.clear();
+    live.forEach((entry, doc) => this.#docOf.set(entry.id, doc));
+    this.#averagesAtBuild.set(this.#averages());
+    live.forEach((entry, doc) => this.#post(doc, entry.terms));
+  }
+}

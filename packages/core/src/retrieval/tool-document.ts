@@ -1,0 +1,64 @@
+import type { JsonSchema } from '../schema/json-schema.js';
+import { splitIdentifier } from '../text/tokenize.js';
+import type { ToolDefinition } from '../tool/tool-definition.js';
+import type { LexicalDocument, LexicalFieldOptions } from './lexical-index.js';
+
+/**
+ * Default field weights. A word in the name says most about a tool; parameter text says least
+ * (it describes inputs, not the tool's purpose). Chosen by reasoning about tool catalogs, then
+ * checked on the tuning part of the dev benchmarks (docs/benchmarks.md).
+ */
+export const DEFAULT_LEXICAL_FIELDS: Readonly<Record<string, LexicalFieldOptions>> = {
+  name: { weight: 2.5, b: 0.3, keepStopWords: false },
+  namespace: { weight: 0.3, b: 0 },
+  description: { weight: 1, b: 0.75 },
+  tags: { weight: 0.6, b: 0.3 },
+  parameters: { weight: 0.4, b: 0.75 },
+  examples: { weight: 0.8, b: 0.75 },
+  extended: { weight: 0.3, b: 0.75 },
+};
+
+function collectParameterText(schema: JsonSchema | undefined, out: string[], depth: number): void {
+  if (!schema || depth > 3) return;
+  const properties = schema.properties;
+  if (properties && typeof properties === 'object') {
+    for (const [key, child] of Object.entries(properties)) {
+      out.push(splitIdentifier(key).join(' '));
+      if (child && typeof child === 'object') {
+        if (typeof child.description === 'string') out.push(child.description);
+        if (Array.isArray(child.enum)) out.push(child.enum.filter((v) => typeof v === 'string').join(' '));
+        collectParameterText(child, out, depth + 1);
+      }
+    }
+  }
+  if (schema.items && typeof schema.items === 'object') collectParameterText(schema.items, out, depth + 1);
+  for (const branch of [...(schema.anyOf ?? []), ...(schema.oneOf ?? []), ...(schema.allOf ?? [])]) {
+    collectParameterText(branch, out, depth + 1);
+  }
+}
+
+/** The fields of a tool the lexical index reads. */
+export function toLexicalDocument(tool: ToolDefinition): LexicalDocument {
+  const parameters: string[] = [];
+  collectParameterText(tool.parametersSchema, parameters, 0);
+  return {
+    name: [splitIdentifier(tool.name).join(' '), tool.title ?? ''].join(' '),
+    namespace: splitIdentifier(tool.namespace).join(' '),
+    description: tool.description,
+    tags: tool.tags.join(' '),
+    parameters: parameters.join('\n'),
+    examples: tool.examples.join('\n'),
+    extended: tool.extendedDescription,
+  };
+}
+
+/** One text per tool for embedders and rerankers: name, description, parameters. */
+export function toEmbeddingText(tool: ToolDefinition): string {
+  const parameters: string[] = [];
+  collectParameterText(tool.parametersSchema, parameters, 0);
+  const lines = [`${splitIdentifier(tool.name).join(' ')}: ${tool.description}`];
+  if (tool.tags.length > 0) lines.push(`Tags: ${tool.tags.join(', ')}`);
+  if (parameters.length > 0) lines.push(`Parameters: ${parameters.join('; ')}`);
+  if (tool.examples.length > 0) lines.push(`Examples: ${tool.examples.join(' | ')}`);
+  return lines.join('\n');
+}
