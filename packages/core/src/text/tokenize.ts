@@ -27,11 +27,28 @@ export interface AnalyzeOptions {
 export function analyze(text: string, options: AnalyzeOptions = {}): string[] {
   const terms: string[] = [];
   for (const match of text.matchAll(WORD)) {
-    for (const part of splitIdentifier(match[0])) {
+    const word = match[0];
+    // Most words are plain ("weather", "Send"): skip identifier splitting for them.
+    const parts = PLAIN_WORD.test(word) ? [word.toLowerCase()] : splitIdentifier(word);
+    for (const part of parts) {
       if (!options.keepStopWords && STOP_WORDS.has(part)) continue;
-      if (part.length === 1 && !/\d/.test(part)) continue;
-      terms.push(stem(part));
+      if (part.length === 1 && !(part >= '0' && part <= '9')) continue;
+      terms.push(cachedStem(part));
     }
   }
   return terms;
+}
+
+const PLAIN_WORD = /^[A-Z]?[a-z]+$/;
+const STEM_CACHE_LIMIT = 50_000;
+const stemCache = new Map<string, string>();
+
+function cachedStem(word: string): string {
+  let stemmed = stemCache.get(word);
+  if (stemmed === undefined) {
+    stemmed = stem(word);
+    if (stemCache.size >= STEM_CACHE_LIMIT) stemCache.clear();
+    stemCache.set(word, stemmed);
+  }
+  return stemmed;
 }

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { canonicalJson } from './canonical-json.js';
+import { sha256Hex } from './sha256.js';
+
+describe('sha256Hex', () => {
+  it('matches the FIPS 180-4 test vectors', () => {
+    expect(sha256Hex('')).toBe('e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855');
+    expect(sha256Hex('abc')).toBe('ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad');
+    expect(sha256Hex('abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq')).toBe(
+      '248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1',
+    );
+  });
+
+  it('hashes UTF-8 bytes and inputs spanning several blocks', async () => {
+    const { createHash } = await import('node:crypto');
+    for (const text of ['héllo wörld ☃ 🚀', 'x'.repeat(55), 'y'.repeat(56), 'z'.repeat(1000)]) {
+      expect(sha256Hex(text)).toBe(createHash('sha256').update(text, 'utf8').digest('hex'));
+    }
+  });
+});
+
+describe('canonicalJson', () => {
+  it('sorts keys at every depth so key order never changes the text', () => {
+    const a = { b: 1, a: { d: [1, { y: 2, x: 1 }], c: 'x' } };
+    const b = { a: { c: 'x', d: [1, { x: 1, y: 2 }] }, b: 1 };
+    expect(canonicalJson(a)).toBe(canonicalJson(b));
+    expect(canonicalJson(a)).toBe('{"a":{"c":"x","d":[1,{"x":1,"y":2}]},"b":1}');
+  });
+
+  it('drops undefined members and maps non-finite numbers to null', () => {
+    expect(canonicalJson({ a: undefined, b: Number.NaN, c: [undefined] })).toBe('{"b":null,"c":[null]}');
+  });
+
+  it('refuses cycles with a clear error', () => {
+    const cyclic: Record<string, unknown> = {};
+    cyclic.self = cyclic;
+    expect(() => canonicalJson(cyclic)).toThrow(/cycle/);
+  });
+});

@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { LexicalIndex } from './lexical-index.js';
+
+const fields = { name: { weight: 3, b: 0.3 }, description: { weight: 1, b: 0.75 } };
+
+describe('LexicalIndex', () => {
+  it('ranks name matches above description matches and normalises scores to [0,1]', () => {
+    const index = new LexicalIndex({ fields });
+    index.add('weather', { name: 'get weather', description: 'Current conditions for a city.' });
+    index.add('news', { name: 'get news', description: 'Headlines, including weather stories.' });
+    index.add('stocks', { name: 'stock quote', description: 'Price of a stock.' });
+    const { hits, candidateCount } = index.search('weather', { limit: 10 });
+    expect(hits.map((hit) => hit.id)).toEqual(['weather', 'news']);
+    expect(candidateCount).toBe(2);
+    for (const hit of hits) expect(hit.normalized).toBeGreaterThan(0), expect(hit.normalized).toBeLessThanOrEqual(1);
+  });
+
+  it('matches inflected forms through stemming and ignores stop words', () => {
+    const index = new LexicalIndex({ fields });
+    index.add('book', { name: 'book flight', description: 'Books a flight reservation.' });
+    index.add('other', { name: 'the of and', description: 'The and of to.' });
+    expect(index.search('booking flights', { limit: 5 }).hits[0]?.id).toBe('book');
+    expect(index.search('the of and', { limit: 5 }).hits).toEqual([]);
+  });
+
+  it('replaces and removes documents, and compacts after many removals', () => {
+    const index = new LexicalIndex({ fields });
+    for (let i = 0; i < 200; i++) index.add(`t${i}`, { name: `tool ${i}`, description: i % 2 ? 'alpha beta' : 'gamma delta' });
+    index.add('t1', { name: 'tool 1', description: 'epsilon' });
+    expect(index.search('epsilon', { limit: 5 }).hits.map((h) => h.id)).toEqual(['t1']);
+    for (let i = 0; i < 150; i++) index.remove(`t${i}`);
+    expect(index.size).toBe(50);
+    const hits = index.search('alpha', { limit: 100 }).hits;
+    expect(hits).toHaveLength(25);
+    expect(hits.every((hit) => Number(hit.id.slice(1)) >= 150)).toBe(true);
+    expect(index.remove('missing')).toBe(false);
+  });
+
+  it('counts documents the accept function rejects', () => {
+    const index = new LexicalIndex({ fields });
+    index.add('a', { name: 'send email' });
+    index.add('b', { name: 'send sms' });
+    const result = index.search('send', { limit: 5, accept: (id) => id !== 'b' });
+    expect(result.hits.map((h) => h.id)).toEqual(['a']);
+    expect(result.rejectedCount).toBe(1);
+    expect(result.candidateCount).toBe(2);
+  });
+
+  it('keeps the best `limit` hits in order', () => {
+    const index = new LexicalIndex({ fields });
+    for (let i = 0; i < 50; i++) index.add(`d${i}`, { name: 'report', description: 'sales '.repeat(i + 1) });
+    const hits = index.search('sales report', { limit: 3 }).hits;
+    expect(hits).toHaveLength(3);
+    expect(hits[0]!.score).toBeGreaterThanOrEqual(hits[1]!.score);
+    expect(hits[1]!.score).toBeGreaterThanOrEqual(hits[2]!.score);
+  });
+});

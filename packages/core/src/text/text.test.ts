@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { stem } from './stemmer.js';
+import { analyze, splitIdentifier } from './tokenize.js';
+
+describe('text analysis', () => {
+  it('conflates common inflections', () => {
+    for (const [a, b] of [
+      ['booking', 'bookings'],
+      ['booked', 'book'],
+      ['translation', 'translate'],
+      ['translator', 'translate'],
+      ['queries', 'query'],
+      ['files', 'file'],
+      ['running', 'run'],
+      ['creation', 'created'],
+    ]) {
+      expect(stem(a!), `${a} ~ ${b}`).toBe(stem(b!));
+    }
+    expect(stem('pass')).toBe('pass');
+    expect(stem('bus')).toBe('bus');
+  });
+
+  it('splits identifiers and drops stop words', () => {
+    expect(splitIdentifier('getHTTPResponseCode_v2')).toEqual(['get', 'http', 'response', 'code', 'v', '2']);
+    expect(analyze('What is the weather in New York?')).toEqual(['weath', 'new', 'york']);
+    expect(analyze('the of', { keepStopWords: true })).toEqual(['the', 'of']);
+  });
+});
