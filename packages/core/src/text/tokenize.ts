@@ -1,10 +1,12 @@
 import { STOP_WORDS } from './stop-words.js';
 import { stem } from './stemmer.js';
 
+const SNAKE_CASE = /^[a-z_]+$/;
 const WORD = /[\p{L}\p{N}]+/gu;
 
 /** Split identifiers at `_`, `-`, `.`, camelCase and letter/digit boundaries, lowercased. */
 export function splitIdentifier(identifier: string): string[] {
+  if (SNAKE_CASE.test(identifier)) return identifier.split('_').filter((part) => part.length > 0);
   return identifier
     .replace(/([a-z])([A-Z])/g, '$1 $2')
     .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')

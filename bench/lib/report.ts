@@ -1,0 +1,36 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpus, totalmem } from 'node:os';
+import { join } from 'node:path';
+
+/** Percentile of an ascending-sorted array (nearest rank). */
+export function percentile(sorted: readonly number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  const rank = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[rank]!;
+}
+
+export function machine(): { node: string; cpu: string; cores: number; memoryGiB: number; date: string } {
+  const cpu = cpus()[0]?.model ?? 'unknown';
+  return {
+    node: process.version,
+    cpu,
+    cores: cpus().length,
+    memoryGiB: Math.round(totalmem() / 2 ** 30),
+    date: new Date().toISOString().slice(0, 10),
+  };
+}
+
+/** Print a markdown table. */
+export function printTable(headers: readonly string[], rows: readonly (readonly (string | number)[])[]): void {
+  console.log(`| ${headers.join(' | ')} |`);
+  console.log(`| ${headers.map(() => '---').join(' | ')} |`);
+  for (const row of rows) console.log(`| ${row.join(' | ')} |`);
+}
+
+export function writeResult(name: string, data: unknown): string {
+  const dir = join(import.meta.dirname, '..', 'results');
+  mkdirSync(dir, { recursive: true });
+  const path = join(dir, `${name}.json`);
+  writeFileSync(path, `${JSON.stringify({ machine: machine(), ...(data as object) }, null, 2)}\n`);
+  return path;
+}
