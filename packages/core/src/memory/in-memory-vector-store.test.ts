@@ -3,7 +3,7 @@
 // specific to this implementation: growth, swap-remove, the heap, validation messages, yielding.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ArsenalError, CancelledError } from '../errors/arsenal-error.js';
-import type { VectorRecord } from '../ports/vector-store.js';
+import type { MetadataFilter, VectorRecord } from '../ports/vector-store.js';
 import { createInMemoryVectorStore, InMemoryVectorStore } from './in-memory-vector-store.js';
 
 /** Deterministic pseudo-random numbers in [0, 1) (mulberry32). */
@@ -74,7 +74,9 @@ describe('InMemoryVectorStore', () => {
   });
 
   it('rejects impossible options with a message naming the option', () => {
-    expect(() => createInMemoryVectorStore({ dimensions: 0 })).toThrow(/dimensions must be a positive integer/);
+    expect(() => createInMemoryVectorStore({ dimensions: 0 })).toThrow(
+      /dimensions must be a positive integer/,
+    );
     expect(() => createInMemoryVectorStore({ dimensions: 1.5 })).toThrow(ArsenalError);
     expect(() => createInMemoryVectorStore({ initialCapacity: -1 })).toThrow(/initialCapacity/);
   });
@@ -192,7 +194,7 @@ describe('InMemoryVectorStore', () => {
     const store = createInMemoryVectorStore();
     await store.upsert(records);
     const query = randomVector(8, seededRandom(22));
-    const filter = { $and: [{ group: { $in: [2, 3] } }, { tags: 'even' }] };
+    const filter: MetadataFilter = { $and: [{ group: { $in: [2, 3] } }, { tags: 'even' }] };
     const matches = await store.query({ vector: query, topK: 12, filter });
     const eligible = records.filter((record) => {
       const group = record.metadata!.group as number;
@@ -205,7 +207,9 @@ describe('InMemoryVectorStore', () => {
 
   it('breaks score ties by id, so equal vectors come back in a stable order', async () => {
     const store = createInMemoryVectorStore();
-    await store.upsert(['delta', 'bravo', 'charlie', 'alpha'].map((id) => ({ id, vector: [1, 1] })));
+    await store.upsert(
+      ['delta', 'bravo', 'charlie', 'alpha'].map((id) => ({ id, vector: [1, 1] })),
+    );
     const matches = await store.query({ vector: [2, 2], topK: 3 });
     expect(matches.map((match) => match.id)).toEqual(['alpha', 'bravo', 'charlie']);
     for (const match of matches) expect(match.score).toBeLessThanOrEqual(1);
@@ -241,7 +245,9 @@ describe('InMemoryVectorStore', () => {
       const nan = await caught(store.upsert([{ id: 'a', vector: [1, Number.NaN] }]));
       expect(nan.code).toBe('invalid_argument');
       expect(nan.message).toContain('Vector for "a" has NaN at index 1');
-      const infinity = await caught(store.query({ vector: [Number.POSITIVE_INFINITY, 0], topK: 1 }));
+      const infinity = await caught(
+        store.query({ vector: [Number.POSITIVE_INFINITY, 0], topK: 1 }),
+      );
       expect(infinity.message).toContain('Query vector has Infinity at index 0');
     });
 
