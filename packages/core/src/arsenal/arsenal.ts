@@ -6,6 +6,7 @@ import {
 } from '../errors/arsenal-error.js';
 import type { Telemetry } from '../events/events.js';
 import type { Embedder } from '../ports/embedder.js';
+import type { Reranker } from '../ports/reranker.js';
 import type { EncodeOptions, Transcoder } from '../ports/transcoder.js';
 import type { VectorStore } from '../ports/vector-store.js';
 import {
@@ -13,8 +14,8 @@ import {
   type ToolRegistration,
   ToolRegistry,
 } from '../registry/tool-registry.js';
-import type { LexicalFieldOptions } from '../retrieval/lexical-index.js';
-import { type RetrievalWeights, ToolRetriever, type ToolRetrieverOptions } from '../retrieval/tool-retriever.js';
+import type { Outcome } from '../retrieval/outcome-memory.js';
+import { ToolRetriever, type ToolRetrieverOptions } from '../retrieval/tool-retriever.js';
 import type { RetrievalRequest, RetrievalResult } from '../retrieval/types.js';
 import type { HygieneMode } from '../tool/hygiene.js';
 import type { ToolDefinition } from '../tool/tool-definition.js';
@@ -28,12 +29,10 @@ export interface ArsenalOptions {
   telemetry?: Telemetry;
   /** What to do with suspicious tool descriptions. Default `reject`. */
   hygiene?: HygieneMode;
-  retrieval?: {
-    fields?: Readonly<Record<string, LexicalFieldOptions>>;
-    k1?: number;
-    weights?: Partial<RetrievalWeights>;
-    candidatePool?: number;
-  } & Pick<ToolRetrieverOptions, 'health' | 'visibility'>;
+  /** Reranker over the top candidates (the built-in `createLexicalReranker()`, or a model). */
+  reranker?: Reranker;
+  /** Retrieval tuning: fields, weights, intents, learning, token counting, health, visibility. */
+  retrieval?: Omit<ToolRetrieverOptions, 'registry' | 'embedder' | 'vectorStore' | 'reranker' | 'telemetry'>;
   /** Share a registry between instances; default: a new one. */
   registry?: ToolRegistry;
 }
@@ -79,6 +78,7 @@ export class Arsenal {
       registry: this.registry,
       embedder: options.embedder,
       vectorStore: options.vectorStore,
+      reranker: options.reranker,
       telemetry: options.telemetry,
       ...options.retrieval,
     });
@@ -142,6 +142,14 @@ export class Arsenal {
   /** The tools that best match a request, scored and explained. */
   retrieve(request: RetrievalRequest | string): Promise<RetrievalResult> {
     return this.retriever.retrieve(typeof request === 'string' ? { query: request } : request);
+  }
+
+  /**
+   * Remember that a tool answered a query well: later retrievals of similar queries rank it
+   * higher. The execution engine calls this for successful calls that carry their query.
+   */
+  learn(outcome: Outcome): void {
+    this.retriever.recordOutcome(outcome);
   }
 
   /** Retrieve, then encode for a model vendor: the list is ready to send. */

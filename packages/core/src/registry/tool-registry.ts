@@ -79,6 +79,8 @@ export class ToolRegistry implements ToolResolver {
   /** bare `name` → `namespace.name` keys. */
   readonly #byName = new Map<string, Set<string>>();
   readonly #aliases = new Map<string, string>();
+  /** Qualified names that are the newest version of their tool. */
+  readonly #latestVersions = new Set<string>();
   readonly #listeners = new Set<(change: RegistryChange) => void>();
 
   /** Validate and register one tool. Throws ToolDefinitionError on invalid input. */
@@ -175,8 +177,7 @@ export class ToolRegistry implements ToolResolver {
 
   /** Whether this qualified name is the newest version of its tool. */
   isLatest(tool: ToolDefinition): boolean {
-    const versions = this.#versions.get(`${tool.namespace}.${tool.name}`);
-    return versions !== undefined && this.#latest(versions) === tool.qualifiedName;
+    return this.#latestVersions.has(tool.qualifiedName);
   }
 
   suggest(reference: string, limit = 3): string[] {
@@ -250,8 +251,14 @@ export class ToolRegistry implements ToolResolver {
   #indexVersion(tool: ToolDefinition): void {
     const key = `${tool.namespace}.${tool.name}`;
     const versions = this.#versions.get(key);
-    if (versions) versions.push(tool.qualifiedName);
-    else this.#versions.set(key, [tool.qualifiedName]);
+    if (versions) {
+      this.#latestVersions.delete(this.#latest(versions));
+      versions.push(tool.qualifiedName);
+      this.#latestVersions.add(this.#latest(versions));
+    } else {
+      this.#versions.set(key, [tool.qualifiedName]);
+      this.#latestVersions.add(tool.qualifiedName);
+    }
     const names = this.#byName.get(tool.name);
     if (names) names.add(key);
     else this.#byName.set(tool.name, new Set([key]));
@@ -260,8 +267,10 @@ export class ToolRegistry implements ToolResolver {
   #unindexVersion(tool: ToolDefinition): void {
     const key = `${tool.namespace}.${tool.name}`;
     const versions = this.#versions.get(key)?.filter((qualified) => qualified !== tool.qualifiedName) ?? [];
+    this.#latestVersions.delete(tool.qualifiedName);
     if (versions.length > 0) {
       this.#versions.set(key, versions);
+      this.#latestVersions.add(this.#latest(versions));
       return;
     }
     this.#versions.delete(key);

@@ -10,7 +10,20 @@ export type {
 } from './lexical-index.js';
 export { DEFAULT_LEXICAL_FIELDS, toEmbeddingText, toLexicalDocument } from './tool-document.js';
 export { ToolRetriever } from './tool-retriever.js';
-export type { RetrievalWeights, ToolRetrieverOptions } from './tool-retriever.js';
+export type { ToolRetrieverOptions } from './tool-retriever.js';
+export { DEFAULT_INTENTS, KeywordIntentClassifier, intentMatch } from './intent.js';
+export type { IntentClassifier } from './intent.js';
+export { LexicalReranker, createLexicalReranker } from './lexical-reranker.js';
+export type { LexicalRerankerOptions } from './lexical-reranker.js';
+export { selectDiverse } from './mmr.js';
+export type { DiversityCandidate } from './mmr.js';
+export { OutcomeMemory } from './outcome-memory.js';
+export type { Outcome, OutcomeMemoryOptions } from './outcome-memory.js';
+export { decomposeQuery } from './query-decomposition.js';
+export { DEFAULT_ROUTING_WEIGHTS, combineSignals, costScore, healthScore } from './scoring.js';
+export type { CandidateSignals } from './scoring.js';
+export { estimateToolTokens } from './token-estimate.js';
+export type { TokenCounter } from './token-estimate.js';
 export { newTraceId } from './trace-id.js';
 export type {
   ConversationContext,
@@ -18,6 +31,7 @@ export type {
   RetrievalRequest,
   RetrievalResult,
   RetrievalTimings,
+  RoutingWeights,
   ScoreBreakdown,
   ScoredTool,
 } from './types.js';

@@ -34,6 +34,26 @@ export interface ConversationContext {
 
 export interface RetrievalRequest {
   query: string;
+  /**
+   * Prompt-token budget for the returned tools: the best set whose token estimate fits.
+   * Counted by the retriever's token counter (a dependency-free estimate unless replaced).
+   */
+  tokenBudget?: number;
+  /** MMR diversity in [0,1]: 0 keeps relevance order (default), higher spreads the picks. */
+  diversity?: number;
+  /** Rerank the top candidates with the configured reranker. Default: on when one is configured. */
+  rerank?: boolean;
+  /** Tools always returned (names or qualified names), on top of `limit`, marked `pinned`. */
+  pinned?: readonly string[];
+  /**
+   * Order the returned tools by qualified name instead of score, so that the same set gives the
+   * same prompt between turns and a provider's prompt cache stays valid.
+   */
+  stableOrder?: boolean;
+  /** Add the tools that returned tools `require` (after the limit, marked `requiredBy`). */
+  includeDependencies?: boolean;
+  /** Per-request override of the scoring weights. */
+  weights?: Partial<RoutingWeights>;
   /** Most tools to return. Default 5. */
   limit?: number;
   /** Drop tools scoring below this (final score, 0–1). */
@@ -53,8 +73,45 @@ export interface ScoreBreakdown {
   [signal: string]: number | undefined;
 }
 
+/**
+ * How the final score is made: relevance (lexical, semantic, sub-query, learned) plus intent,
+ * conversation, health and cost, each weighted; minus penalties. Tuned defaults are documented
+ * in docs/benchmarks.md.
+ */
+export interface RoutingWeights {
+  /** Within relevance: BM25F over tool fields. */
+  lexical: number;
+  /** Within relevance: embedding similarity (only with an embedder). */
+  semantic: number;
+  /** Within relevance: being the best tool for one clause of a multi-part request. */
+  subquery: number;
+  /** Within relevance: similar past queries that this tool answered. */
+  learned: number;
+  /** Share of the final score from relevance. */
+  relevance: number;
+  intent: number;
+  /** Only when a conversation context is given. */
+  conversation: number;
+  health: number;
+  cost: number;
+  /** Subtracted when the tool was already used in this conversation. */
+  usedPenalty: number;
+  /** Subtracted when the tool failed in this conversation. */
+  failedPenalty: number;
+  /** Subtracted for deprecated tools (when they are not filtered out). */
+  deprecatedPenalty: number;
+  /** Share of the final score from the reranker, over the reranked candidates. */
+  rerank: number;
+}
+
 export interface ScoredTool {
   tool: ToolDefinition;
+  /** Always included by request, whatever its score. */
+  pinned?: boolean;
+  /** Added because these returned tools require it. */
+  requiredBy?: string[];
+  /** Estimated prompt tokens of this tool. */
+  tokens?: number;
   /** Final score in [0,1]; higher is better. */
   score: number;
   rank: number;
@@ -70,6 +127,16 @@ export interface RetrievalTimings {
 
 export interface RetrievalResult {
   query: string;
+  /** The clauses searched separately, when the request had several parts. */
+  subqueries?: string[];
+  /** The classified intent, when one was found. */
+  intent?: string;
+  /** Weights used for this retrieval. */
+  weights?: RoutingWeights;
+  /** Estimated prompt tokens of the returned tools. */
+  totalTokens?: number;
+  /** Tools that ranked but did not fit the token budget. */
+  overBudgetCount?: number;
   tools: ScoredTool[];
   /** Candidates considered before filters. */
   candidateCount: number;

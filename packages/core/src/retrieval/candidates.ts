@@ -1,0 +1,133 @@
+import type { LexicalIndex } from './lexical-index.js';
+import type { OutcomeMemory } from './outcome-memory.js';
+import { decomposeQuery } from './query-decomposition.js';
+import { now } from './clock.js';
+import type { RetrievalRequest } from './types.js';
+import { type VectorSync, cosine } from './vector-sync.js';
+
+/** The signals each source gave one candidate, before weighting. */
+export interface RawSignals {
+  lexical: number;
+  semantic?: number;
+  subquery: number;
+  learned?: number;
+  conversation?: number;
+}
+
+export interface GatheredCandidates {
+  candidates: Map<string, RawSignals>;
+  /** Embeddings of candidates, for diversity. */
+  vectors: Map<string, ArrayLike<number>>;
+  subqueries: string[];
+  learnedActive: boolean;
+  conversationActive: boolean;
+  candidateCount: number;
+  filteredCount: number;
+  embeddingMs: number;
+  searchMs: number;
+}
+
+function conversationText(request: RetrievalRequest): string {
+  const context = request.context;
+  if (!context) return '';
+  const messages = (context.recentMessages ?? []).slice(-10).map((message) => message.content);
+  return [context.summary ?? '', ...messages].join('\n').trim();
+}
+
+/** Collect candidates from every source that can propose one. */
+export async function gatherCandidates(input: {
+  request: RetrievalRequest;
+  pool: number;
+  lexical: LexicalIndex;
+  vectors: VectorSync | undefined;
+  memory: OutcomeMemory | undefined;
+  decompose: boolean;
+  accept: (id: string) => boolean;
+}): Promise<GatheredCandidates> {
+  const { request, pool, lexical, accept } = input;
+  const candidates = new Map<string, RawSignals>();
+  const get = (id: string): RawSignals => {
+    let signals = candidates.get(id);
+    if (!signals) {
+      signals = { lexical: 0, subquery: 0 };
+      candidates.set(id, signals);
+    }
+    return signals;
+  };
+  const searchStarted = now();
+  const full = lexical.search(request.query, { limit: pool, accept });
+  for (const hit of full.hits) get(hit.id).lexical = hit.normalized;
+  let candidateCount = full.candidateCount;
+  let filteredCount = full.rejectedCount;
+
+  // The best tool of each clause gets credit relative to that clause's best score.
+  const subqueries = input.decompose ? decomposeQuery(request.query) : [];
+  for (const clause of subqueries) {
+    const [best] = lexical.search(clause, { limit: 1, accept }).hits;
+    if (best) get(best.id).subquery = Math.max(get(best.id).subquery, 1);
+  }
+
+  const learned = input.memory?.suggest(request.query) ?? new Map<string, number>();
+  for (const [id, value] of learned) {
+    if (!accept(id)) continue;
+    get(id).learned = value;
+  }
+
+  const context = conversationText(request);
+  let conversationActive = false;
+  if (context) {
+    conversationActive = true;
+    const hits = lexical.search(context, { limit: pool, accept }).hits;
+    const top = hits[0]?.score ?? 0;
+    for (const hit of hits) {
+      const existing = candidates.get(hit.id);
+      // Conversation adds weight to candidates of the query; it proposes new ones only for
+      // follow-ups that name no tool-specific words themselves.
+      if (existing || full.hits.length === 0) get(hit.id).conversation = top > 0 ? hit.score / top : 0;
+    }
+  }
+  let searchMs = now() - searchStarted;
+
+  const vectors = new Map<string, ArrayLike<number>>();
+  let embeddingMs = 0;
+  if (input.vectors) {
+    await input.vectors.sync({ signal: request.signal });
+    const embedStarted = now();
+    const queryVector = await input.vectors.embedQuery(request.query, request.signal);
+    embeddingMs = now() - embedStarted;
+    const vectorStarted = now();
+    for (const match of await input.vectors.query(queryVector, pool, request)) {
+      if (match.vector) vectors.set(match.id, match.vector);
+      const existing = candidates.get(match.id);
+      if (existing) {
+        existing.semantic = Math.max(0, match.score);
+        continue;
+      }
+      candidateCount++;
+      if (!accept(match.id)) {
+        filteredCount++;
+        continue;
+      }
+      get(match.id).semantic = Math.max(0, match.score);
+    }
+    const missing = [...candidates].filter(([, signals]) => signals.semantic === undefined).map(([id]) => id);
+    if (missing.length > 0) {
+      for (const record of await input.vectors.store.get(missing, { signal: request.signal })) {
+        vectors.set(record.id, record.vector);
+        get(record.id).semantic = Math.max(0, cosine(queryVector, record.vector));
+      }
+    }
+    searchMs += now() - vectorStarted;
+  }
+  return {
+    candidates,
+    vectors,
+    subqueries,
+    learnedActive: learned.size > 0,
+    conversationActive,
+    candidateCount,
+    filteredCount,
+    embeddingMs,
+    searchMs,
+  };
+}

@@ -1,0 +1,15 @@
+import type { ToolDefinition } from '../tool/tool-definition.js';
+
+/** Counts the prompt tokens a tool costs; plug in an exact tokenizer for a given model. */
+export type TokenCounter = (tool: ToolDefinition) => number;
+
+/**
+ * A dependency-free estimate of a tool's prompt tokens: its name, description and parameter
+ * schema as compact JSON, at about 3.6 characters per token (BPE tokenizers on JSON-heavy text),
+ * plus a small per-tool framing overhead. Use `contextTokens` from the definition when set.
+ */
+export const estimateToolTokens: TokenCounter = (tool) => {
+  if (tool.cost.contextTokens !== undefined && tool.cost.contextTokens > 0) return tool.cost.contextTokens;
+  const text = JSON.stringify({ name: tool.name, description: tool.description, parameters: tool.parametersSchema });
+  return Math.ceil(text.length / 3.6) + 8;
+};
