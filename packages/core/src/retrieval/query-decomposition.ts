@@ -3,7 +3,7 @@
 // ends and at words that chain tasks, and every clause is searched on its own as well.
 
 const CLAUSE_BREAK =
-  /(?<=[.?!;])\s+|\s*\b(?:and then|after that|afterwards|additionally|also|finally|then|furthermore|moreover|as well as|besides|in addition)\b[,:]?\s*|,\s*and\s+|\n+/i;
+  /(?<=[.?!;])\s+|\s*\b(?:and\s+|,\s*)?(?:then|after that|afterwards|additionally|also|finally|furthermore|moreover|as well as|besides|in addition)\b[,:]?\s*|,\s*and\s+|\n+/i;
 
 /** Clauses of a request that name a task of their own; empty when there is only one. */
 export function decomposeQuery(query: string, minWords = 2): string[] {
