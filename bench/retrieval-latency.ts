@@ -17,7 +17,8 @@ for (const size of sizes) {
   const registerStarted = performance.now();
   const summary = await arsenal.register(inputs);
   const registerMs = performance.now() - registerStarted;
-  if (summary.failed.length > 0) throw new Error(`registration failed: ${summary.failed[0]!.error.message}`);
+  if (summary.failed.length > 0)
+    throw new Error(`registration failed: ${summary.failed[0]!.error.message}`);
   const definitionsStarted = performance.now();
   for (const input of inputs) createToolDefinition(input);
   const definitionMs = performance.now() - definitionsStarted;
@@ -58,5 +59,10 @@ for (const size of sizes) {
   ]);
 }
 
-printTable(['tools', 'register tools/s', 'unchanged re-register tools/s', 'p50 ms', 'p95 ms', 'p99 ms'], rows);
-console.log(`\nwrote ${writeResult(registrationOnly ? 'registration' : 'retrieval-latency', { queryCount, results })}`);
+printTable(
+  ['tools', 'register tools/s', 'unchanged re-register tools/s', 'p50 ms', 'p95 ms', 'p99 ms'],
+  rows,
+);
+console.log(
+  `\nwrote ${writeResult(registrationOnly ? 'registration' : 'retrieval-latency', { queryCount, results })}`,
+);

@@ -9,7 +9,13 @@ export function percentile(sorted: readonly number[], p: number): number {
   return sorted[rank]!;
 }
 
-export function machine(): { node: string; cpu: string; cores: number; memoryGiB: number; date: string } {
+export function machine(): {
+  node: string;
+  cpu: string;
+  cores: number;
+  memoryGiB: number;
+  date: string;
+} {
   const cpu = cpus()[0]?.model ?? 'unknown';
   return {
     node: process.version,
@@ -21,7 +27,10 @@ export function machine(): { node: string; cpu: string; cores: number; memoryGiB
 }
 
 /** Print a markdown table. */
-export function printTable(headers: readonly string[], rows: readonly (readonly (string | number)[])[]): void {
+export function printTable(
+  headers: readonly string[],
+  rows: readonly (readonly (string | number)[])[],
+): void {
   console.log(`| ${headers.join(' | ')} |`);
   console.log(`| ${headers.map(() => '---').join(' | ')} |`);
   for (const row of rows) console.log(`| ${row.join(' | ')} |`);

@@ -10,7 +10,8 @@ for (const field of ['dependencies', 'peerDependencies', 'optionalDependencies']
   const names = Object.keys(pkg[field] ?? {});
   if (names.length > 0) problems.push(`package.json "${field}" lists ${names.join(', ')}`);
 }
-const importPattern = /(?:^|[^\w.])(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|require\(\s*['"]([^'"]+)['"]\s*\)/g;
+const importPattern =
+  /(?:^|[^\w.])(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|require\(\s*['"]([^'"]+)['"]\s*\)/g;
 function walk(dir) {
   for (const entry of readdirSync(dir)) {
     const path = join(dir, entry);

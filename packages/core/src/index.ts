@@ -1,13 +1,20 @@
+export type {
+  ArsenalOptions,
+  ArsenalRegisterOptions,
+  RegistrationSummary,
+  RetrieveToolsOptions,
+} from './arsenal/arsenal.js';
+export { Arsenal, createArsenal } from './arsenal/arsenal.js';
+export * from './catalog/index.js';
 export * from './errors/index.js';
 export * from './events/index.js';
+export * from './execution/index.js';
 export * from './hash/index.js';
-export * from './ports/index.js';
-export * from './schema/index.js';
-export * from './tool/index.js';
-export * from './retrieval/index.js';
-export * from './catalog/index.js';
-export * from './text/index.js';
-export * from './registry/index.js';
 export * from './memory/index.js';
-export { Arsenal, createArsenal } from './arsenal/arsenal.js';
-export type { ArsenalOptions, ArsenalRegisterOptions, RegistrationSummary, RetrieveToolsOptions } from './arsenal/arsenal.js';
+export * from './policy/index.js';
+export * from './ports/index.js';
+export * from './registry/index.js';
+export * from './retrieval/index.js';
+export * from './schema/index.js';
+export * from './text/index.js';
+export * from './tool/index.js';

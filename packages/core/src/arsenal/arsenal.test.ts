@@ -9,11 +9,24 @@ import type { ToolDefinitionInput } from '../tool/tool-definition.js';
 import { createArsenal } from './arsenal.js';
 
 const catalog: ToolDefinitionInput[] = [
-  { name: 'send_email', description: 'Send an email message to a recipient.', capabilities: ['network_access'], tags: ['mail'] },
+  {
+    name: 'send_email',
+    description: 'Send an email message to a recipient.',
+    capabilities: ['network_access'],
+    tags: ['mail'],
+  },
   { name: 'read_inbox', description: 'List the newest messages in the mailbox.', tags: ['mail'] },
   { name: 'get_weather', description: 'Current weather conditions and forecast for a city.' },
-  { name: 'convert_currency', description: 'Convert an amount of money between currencies.', capabilities: ['financial'] },
-  { name: 'create_issue', namespace: 'github', description: 'Open a new issue in a GitHub repository.' },
+  {
+    name: 'convert_currency',
+    description: 'Convert an amount of money between currencies.',
+    capabilities: ['financial'],
+  },
+  {
+    name: 'create_issue',
+    namespace: 'github',
+    description: 'Open a new issue in a GitHub repository.',
+  },
   { name: 'old_weather', description: 'Legacy weather lookup for a city.', deprecated: true },
 ];
 
@@ -68,12 +81,21 @@ describe('Arsenal (embedded defaults)', () => {
   it('applies namespace, tag, capability and tool filters and counts what it withheld', async () => {
     const arsenal = createArsenal();
     await arsenal.register(catalog);
-    const mail = await arsenal.retrieve({ query: 'send email message', filters: { excludedCapabilities: ['network_access'] } });
+    const mail = await arsenal.retrieve({
+      query: 'send email message',
+      filters: { excludedCapabilities: ['network_access'] },
+    });
     expect(mail.tools.map((t) => t.tool.name)).toEqual(['read_inbox']);
     expect(mail.filteredCount).toBe(1);
-    const github = await arsenal.retrieve({ query: 'new issue', filters: { namespaces: ['github'] } });
+    const github = await arsenal.retrieve({
+      query: 'new issue',
+      filters: { namespaces: ['github'] },
+    });
     expect(github.tools.map((t) => t.tool.qualifiedName)).toEqual(['github.create_issue:1.0.0']);
-    const deprecatedToo = await arsenal.retrieve({ query: 'weather city', filters: { excludeDeprecated: false } });
+    const deprecatedToo = await arsenal.retrieve({
+      query: 'weather city',
+      filters: { excludeDeprecated: false },
+    });
     expect(deprecatedToo.tools.map((t) => t.tool.name)).toContain('old_weather');
   });
 
@@ -93,7 +115,13 @@ describe('Arsenal (embedded defaults)', () => {
       retrieval: {
         health: (tool) =>
           tool.name === 'get_weather'
-            ? { successRate: 0, averageLatencyMs: 0, totalCalls: 9, consecutiveFailures: 9, circuitState: 'open' }
+            ? {
+                successRate: 0,
+                averageLatencyMs: 0,
+                totalCalls: 9,
+                consecutiveFailures: 9,
+                circuitState: 'open',
+              }
             : undefined,
       },
     });
@@ -106,7 +134,9 @@ describe('Arsenal (embedded defaults)', () => {
     const arsenal = createArsenal();
     await expect(arsenal.retrieve({ query: 'x', limit: 0 })).rejects.toThrow(/limit/);
     await expect(arsenal.retrieve({ query: 42 as unknown as string })).rejects.toThrow(/query/);
-    await expect(arsenal.retrieve({ query: 'x', scoreThreshold: 2 })).rejects.toThrow(/scoreThreshold/);
+    await expect(arsenal.retrieve({ query: 'x', scoreThreshold: 2 })).rejects.toThrow(
+      /scoreThreshold/,
+    );
   });
 
   it('drops results under the score threshold', async () => {
@@ -114,17 +144,29 @@ describe('Arsenal (embedded defaults)', () => {
     await arsenal.register(catalog);
     const all = await arsenal.retrieve({ query: 'weather email', limit: 10 });
     const cut = all.tools[0]!.score;
-    const result = await arsenal.retrieve({ query: 'weather email', limit: 10, scoreThreshold: cut });
+    const result = await arsenal.retrieve({
+      query: 'weather email',
+      limit: 10,
+      scoreThreshold: cut,
+    });
     expect(result.tools.every((t) => t.score >= cut)).toBe(true);
     expect(result.tools.length).toBeLessThan(all.tools.length);
   });
 
   it('encodes retrieved tools with a registered transcoder and names the package when one is missing', async () => {
-    const echo: Transcoder<{ name: string }> = { dialect: 'echo', encode: (tool) => ({ name: tool.name }), decode: (v) => ({ name: v.name, description: 'decoded tool here' }) };
+    const echo: Transcoder<{ name: string }> = {
+      dialect: 'echo',
+      encode: (tool) => ({ name: tool.name }),
+      decode: (v) => ({ name: v.name, description: 'decoded tool here' }),
+    };
     const arsenal = createArsenal({ transcoders: [echo] });
     await arsenal.register(catalog);
-    expect(await arsenal.retrieveTools('weather in a city', { dialect: 'echo', limit: 1 })).toEqual([{ name: 'get_weather' }]);
-    await expect(arsenal.retrieveTools('weather', { dialect: 'openai' })).rejects.toThrow(/@arsenal\/transcoder-openai/);
+    expect(await arsenal.retrieveTools('weather in a city', { dialect: 'echo', limit: 1 })).toEqual(
+      [{ name: 'get_weather' }],
+    );
+    await expect(arsenal.retrieveTools('weather', { dialect: 'openai' })).rejects.toThrow(
+      /@arsenal\/transcoder-openai/,
+    );
   });
 
   it('emits registration and retrieval events', async () => {
@@ -133,7 +175,9 @@ describe('Arsenal (embedded defaults)', () => {
     await arsenal.register(catalog.slice(0, 2));
     await arsenal.retrieve('email');
     expect(telemetry.events('tool.registered')).toHaveLength(2);
-    expect(telemetry.events('retrieval.completed')[0]?.results[0]?.tool).toBe('default.send_email:1.0.0');
+    expect(telemetry.events('retrieval.completed')[0]?.results[0]?.tool).toBe(
+      'default.send_email:1.0.0',
+    );
   });
 });
 
@@ -150,7 +194,10 @@ describe('Arsenal with an embedder', () => {
     expect(result.tools[0]?.tool.name).toBe('get_weather');
     expect(result.tools[0]?.signals.semantic).toBeGreaterThan(0);
     expect(result.timings.embeddingMs).toBeGreaterThanOrEqual(0);
-    await arsenal.register({ ...catalog[2]!, description: 'Weather conditions, forecast and alerts for a city.' });
+    await arsenal.register({
+      ...catalog[2]!,
+      description: 'Weather conditions, forecast and alerts for a city.',
+    });
     expect(embedder.texts).toBe(embeddedTexts + 2);
   });
 

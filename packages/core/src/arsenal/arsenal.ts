@@ -32,7 +32,10 @@ export interface ArsenalOptions {
   /** Reranker over the top candidates (the built-in `createLexicalReranker()`, or a model). */
   reranker?: Reranker;
   /** Retrieval tuning: fields, weights, intents, learning, token counting, health, visibility. */
-  retrieval?: Omit<ToolRetrieverOptions, 'registry' | 'embedder' | 'vectorStore' | 'reranker' | 'telemetry'>;
+  retrieval?: Omit<
+    ToolRetrieverOptions,
+    'registry' | 'embedder' | 'vectorStore' | 'reranker' | 'telemetry'
+  >;
   /** Share a registry between instances; default: a new one. */
   registry?: ToolRegistry;
 }
@@ -73,7 +76,8 @@ export class Arsenal {
     this.registry = options.registry ?? new ToolRegistry();
     this.telemetry = options.telemetry;
     this.#hygiene = options.hygiene ?? 'reject';
-    for (const transcoder of options.transcoders ?? []) this.#transcoders.set(transcoder.dialect, transcoder);
+    for (const transcoder of options.transcoders ?? [])
+      this.#transcoders.set(transcoder.dialect, transcoder);
     this.retriever = new ToolRetriever({
       registry: this.registry,
       embedder: options.embedder,
@@ -85,7 +89,12 @@ export class Arsenal {
     this.registry.onChange((change) => {
       this.telemetry?.emit(
         change.type === 'removed'
-          ? { type: 'tool.unregistered', time: new Date().toISOString(), tool: change.tool.name, qualifiedName: change.tool.qualifiedName }
+          ? {
+              type: 'tool.unregistered',
+              time: new Date().toISOString(),
+              tool: change.tool.name,
+              qualifiedName: change.tool.qualifiedName,
+            }
           : {
               type: 'tool.registered',
               time: new Date().toISOString(),
@@ -107,7 +116,13 @@ export class Arsenal {
     options: ArsenalRegisterOptions = {},
   ): Promise<RegistrationSummary> {
     const list = Array.isArray(tools) ? tools : [tools as ToolRegistration];
-    const summary: RegistrationSummary = { added: 0, updated: 0, unchanged: 0, failed: [], tools: [] };
+    const summary: RegistrationSummary = {
+      added: 0,
+      updated: 0,
+      unchanged: 0,
+      failed: [],
+      tools: [],
+    };
     const hygiene = options.hygiene ?? this.#hygiene;
     const progressEvery = Math.max(1, Math.floor(list.length / 100));
     list.forEach((registration, index) => {
@@ -117,16 +132,28 @@ export class Arsenal {
           hygiene,
           onFindings: (findings, tool) => {
             options.onFindings?.(findings, tool);
-            this.telemetry?.emit({ type: 'tool.flagged', time: new Date().toISOString(), tool: tool.name, findings });
+            this.telemetry?.emit({
+              type: 'tool.flagged',
+              time: new Date().toISOString(),
+              tool: tool.name,
+              findings,
+            });
           },
         });
         summary[outcome.status]++;
         summary.tools.push(outcome.tool);
       } catch (error) {
-        const name = (registration as { name?: unknown }).name ?? (registration as { definition?: { name?: unknown } }).definition?.name;
-        summary.failed.push({ index, name: typeof name === 'string' ? name : undefined, error: toArsenalError(error) });
+        const name =
+          (registration as { name?: unknown }).name ??
+          (registration as { definition?: { name?: unknown } }).definition?.name;
+        summary.failed.push({
+          index,
+          name: typeof name === 'string' ? name : undefined,
+          error: toArsenalError(error),
+        });
       }
-      if ((index + 1) % progressEvery === 0 || index + 1 === list.length) options.onProgress?.(index + 1, list.length);
+      if ((index + 1) % progressEvery === 0 || index + 1 === list.length)
+        options.onProgress?.(index + 1, list.length);
     });
     await this.retriever.sync({ signal: options.signal });
     return summary;
@@ -164,7 +191,9 @@ export class Arsenal {
   transcode(tool: ToolDefinition | string, dialect: string, options?: EncodeOptions): unknown {
     const definition = typeof tool === 'string' ? this.registry.get(tool) : tool;
     if (!definition) {
-      throw new InvalidArgumentError(`Cannot transcode "${String(tool)}": no such tool is registered.`);
+      throw new InvalidArgumentError(
+        `Cannot transcode "${String(tool)}": no such tool is registered.`,
+      );
     }
     return this.transcoder(dialect).encode(definition, options);
   }

@@ -21,21 +21,42 @@ describe('parseCatalog', () => {
     const text = JSON.stringify({
       tools: [
         { name: 'a_tool', description: 'An MCP style tool here.', inputSchema: { type: 'object' } },
-        { name: 'b_tool', description: 'An Anthropic style tool.', input_schema: { type: 'object' } },
-        { type: 'function', function: { name: 'c_tool', description: 'An OpenAI style function.', parameters: { type: 'object' } } },
+        {
+          name: 'b_tool',
+          description: 'An Anthropic style tool.',
+          input_schema: { type: 'object' },
+        },
+        {
+          type: 'function',
+          function: {
+            name: 'c_tool',
+            description: 'An OpenAI style function.',
+            parameters: { type: 'object' },
+          },
+        },
       ],
     });
-    const { tools, errors } = catalogToDefinitions(parseCatalog(text, { format: 'json', source: 'tools.json' }));
+    const { tools, errors } = catalogToDefinitions(
+      parseCatalog(text, { format: 'json', source: 'tools.json' }),
+    );
     expect(errors).toEqual([]);
     expect(tools.map((t) => t.name)).toEqual(['a_tool', 'b_tool', 'c_tool']);
   });
 
   it('points at the bad line', () => {
     const text = '{"name": "ok_tool", "description": "A fine tool here."}\n{"name": broken}\n';
-    expect(() => parseCatalog(text, { format: 'jsonl', source: 'tools.jsonl' })).toThrow(CatalogError);
-    expect(() => parseCatalog(text, { format: 'jsonl', source: 'tools.jsonl' })).toThrow(/^tools\.jsonl:2: not valid JSON/);
-    expect(() => parseCatalog('[1]', { format: 'json', source: 'x.json' })).toThrow(/x\.json:1: each tool must be a JSON object/);
-    expect(() => parseCatalog('{"foo": 1}', { format: 'json', source: 'x.json' })).toThrow(/"tools" array/);
+    expect(() => parseCatalog(text, { format: 'jsonl', source: 'tools.jsonl' })).toThrow(
+      CatalogError,
+    );
+    expect(() => parseCatalog(text, { format: 'jsonl', source: 'tools.jsonl' })).toThrow(
+      /^tools\.jsonl:2: not valid JSON/,
+    );
+    expect(() => parseCatalog('[1]', { format: 'json', source: 'x.json' })).toThrow(
+      /x\.json:1: each tool must be a JSON object/,
+    );
+    expect(() => parseCatalog('{"foo": 1}', { format: 'json', source: 'x.json' })).toThrow(
+      /"tools" array/,
+    );
   });
 
   it('collects invalid definitions without stopping', () => {

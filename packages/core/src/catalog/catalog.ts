@@ -1,6 +1,9 @@
-import { CatalogError, ToolDefinitionError } from '../errors/arsenal-error.js';
+import { CatalogError, type ToolDefinitionError } from '../errors/arsenal-error.js';
 import { isJsonSchemaObject } from '../schema/json-schema.js';
-import { createToolDefinition, type CreateToolDefinitionOptions } from '../tool/create-tool-definition.js';
+import {
+  type CreateToolDefinitionOptions,
+  createToolDefinition,
+} from '../tool/create-tool-definition.js';
 import type { ToolDefinition, ToolDefinitionInput } from '../tool/tool-definition.js';
 
 export type CatalogFormat = 'json' | 'jsonl';
@@ -26,9 +29,16 @@ const ALIASES: Readonly<Record<string, keyof ToolDefinitionInput>> = {
  * snake_case spellings, MCP's `inputSchema`, Anthropic's `input_schema`, and the
  * `{name, description, parameters}` shape of OpenAI functions and public benchmarks.
  */
-export function catalogEntryToInput(entry: unknown, location: { source: string; line?: number }): ToolDefinitionInput {
+export function catalogEntryToInput(
+  entry: unknown,
+  location: { source: string; line?: number },
+): ToolDefinitionInput {
   if (!isJsonSchemaObject(entry)) {
-    throw new CatalogError(location.source, 'each tool must be a JSON object with name and description', location.line);
+    throw new CatalogError(
+      location.source,
+      'each tool must be a JSON object with name and description',
+      location.line,
+    );
   }
   let record: Record<string, unknown> = entry;
   // OpenAI's {type: 'function', function: {...}} wrapper.
@@ -60,7 +70,9 @@ export function parseCatalog(
       try {
         value = JSON.parse(line);
       } catch (error) {
-        throw new CatalogError(source, `not valid JSON: ${(error as Error).message}`, index + 1, { cause: error });
+        throw new CatalogError(source, `not valid JSON: ${(error as Error).message}`, index + 1, {
+          cause: error,
+        });
       }
       inputs.push(catalogEntryToInput(value, { source, line: index + 1 }));
     }
@@ -70,7 +82,9 @@ export function parseCatalog(
   try {
     value = JSON.parse(text);
   } catch (error) {
-    throw new CatalogError(source, `not valid JSON: ${(error as Error).message}`, undefined, { cause: error });
+    throw new CatalogError(source, `not valid JSON: ${(error as Error).message}`, undefined, {
+      cause: error,
+    });
   }
   return catalogValueToInputs(value, source);
 }
@@ -88,14 +102,23 @@ export function catalogValueToInputs(value: unknown, source: string): ToolDefini
 export function catalogToDefinitions(
   inputs: readonly ToolDefinitionInput[],
   options: CreateToolDefinitionOptions & { defaults?: Partial<ToolDefinitionInput> } = {},
-): { tools: ToolDefinition[]; errors: { index: number; name?: string; error: ToolDefinitionError | Error }[] } {
+): {
+  tools: ToolDefinition[];
+  errors: { index: number; name?: string; error: ToolDefinitionError | Error }[];
+} {
   const tools: ToolDefinition[] = [];
   const errors: { index: number; name?: string; error: ToolDefinitionError | Error }[] = [];
   inputs.forEach((input, index) => {
     try {
-      tools.push(createToolDefinition({ source: 'catalog', ...options.defaults, ...input }, options));
+      tools.push(
+        createToolDefinition({ source: 'catalog', ...options.defaults, ...input }, options),
+      );
     } catch (error) {
-      errors.push({ index, name: typeof input.name === 'string' ? input.name : undefined, error: error as Error });
+      errors.push({
+        index,
+        name: typeof input.name === 'string' ? input.name : undefined,
+        error: error as Error,
+      });
     }
   });
   return { tools, errors };

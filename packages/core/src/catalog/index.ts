@@ -1,2 +1,7 @@
-export { catalogEntryToInput, catalogToDefinitions, catalogValueToInputs, parseCatalog } from './catalog.js';
 export type { CatalogFormat } from './catalog.js';
+export {
+  catalogEntryToInput,
+  catalogToDefinitions,
+  catalogValueToInputs,
+  parseCatalog,
+} from './catalog.js';

@@ -4,7 +4,10 @@ import { ArsenalError, ToolNotFoundError, toArsenalError } from './arsenal-error
 
 describe('ArsenalError', () => {
   it('is recognised by marker across copies, not by instanceof', () => {
-    const foreign = Object.assign(new Error('x'), { [Symbol.for('arsenal.error')]: true, code: 'internal' });
+    const foreign = Object.assign(new Error('x'), {
+      [Symbol.for('arsenal.error')]: true,
+      code: 'internal',
+    });
     expect(ArsenalError.isInstance(foreign)).toBe(true);
     expect(ArsenalError.isInstance(new Error('plain'))).toBe(false);
     expect(ArsenalError.isInstance(null)).toBe(false);
@@ -27,7 +30,8 @@ describe('ArsenalError', () => {
 
   it('every exported error class is an ArsenalError with a code and its own name', () => {
     const classes = Object.entries(core).filter(
-      ([name, value]) => typeof value === 'function' && /^[A-Z]\w*Error$/.test(name) && name !== 'ArsenalError',
+      ([name, value]) =>
+        typeof value === 'function' && /^[A-Z]\w*Error$/.test(name) && name !== 'ArsenalError',
     );
     expect(classes.length).toBeGreaterThan(5);
     for (const [name, ErrorClass] of classes) {

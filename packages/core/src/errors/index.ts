@@ -1,17 +1,23 @@
+export type { ArsenalErrorCode, ArsenalErrorOptions, Issue } from './arsenal-error.js';
 export {
   ArsenalError,
   CancelledError,
   CatalogError,
+  CircuitOpenError,
   ConfigurationError,
+  ConfirmationError,
   EmbedderError,
   InvalidArgumentError,
+  PermissionDeniedError,
+  RateLimitError,
   SuspiciousContentError,
   ToolDefinitionError,
+  ToolExecutionError,
   ToolNotFoundError,
+  ToolTimeoutError,
   TranscodeError,
-  ValidationError,
-  VectorStoreError,
   throwIfAborted,
   toArsenalError,
+  ValidationError,
+  VectorStoreError,
 } from './arsenal-error.js';
-export type { ArsenalErrorCode, ArsenalErrorOptions, Issue } from './arsenal-error.js';

@@ -92,6 +92,23 @@ export interface RateLimitedEvent extends EventBase {
   retryAfterMs: number;
 }
 
+export interface ExecutionRetryEvent extends EventBase {
+  type: 'execution.retry';
+  callId: string;
+  tool: string;
+  /** The attempt about to start (2 for the first retry). */
+  attempt: number;
+  delayMs: number;
+  errorCode: string;
+}
+
+export interface AuditFailedEvent extends EventBase {
+  type: 'audit.failed';
+  callId: string;
+  tool: string;
+  message: string;
+}
+
 /** Every event Arsenal emits. Switch on `type`. */
 export type ArsenalEvent =
   | ToolRegisteredEvent
@@ -104,7 +121,9 @@ export type ArsenalEvent =
   | PolicyDecisionEvent
   | ConfirmationEvent
   | InvocationEvent
-  | RateLimitedEvent;
+  | RateLimitedEvent
+  | ExecutionRetryEvent
+  | AuditFailedEvent;
 
 export type ArsenalEventType = ArsenalEvent['type'];
 

@@ -1,7 +1,7 @@
 export type * from './events.js';
 export {
-  InMemoryTelemetry,
   combineTelemetry,
   createInMemoryTelemetry,
+  InMemoryTelemetry,
   noopTelemetry,
 } from './telemetry.js';

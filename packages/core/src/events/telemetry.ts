@@ -11,7 +11,8 @@ export class InMemoryTelemetry implements Telemetry {
 
   emit(event: ArsenalEvent): void {
     this.#events.push(event);
-    if (this.#events.length > this.#capacity) this.#events.splice(0, this.#events.length - this.#capacity);
+    if (this.#events.length > this.#capacity)
+      this.#events.splice(0, this.#events.length - this.#capacity);
   }
 
   /** Events so far, optionally of one type. */

@@ -5,7 +5,9 @@ import { sha256Hex } from './sha256.js';
 describe('sha256Hex', () => {
   it('matches the FIPS 180-4 test vectors', () => {
     expect(sha256Hex('')).toBe('e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855');
-    expect(sha256Hex('abc')).toBe('ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad');
+    expect(sha256Hex('abc')).toBe(
+      'ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad',
+    );
     expect(sha256Hex('abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq')).toBe(
       '248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1',
     );
@@ -28,7 +30,9 @@ describe('canonicalJson', () => {
   });
 
   it('drops undefined members and maps non-finite numbers to null', () => {
-    expect(canonicalJson({ a: undefined, b: Number.NaN, c: [undefined] })).toBe('{"b":null,"c":[null]}');
+    expect(canonicalJson({ a: undefined, b: Number.NaN, c: [undefined] })).toBe(
+      '{"b":null,"c":[null]}',
+    );
   });
 
   it('refuses cycles with a clear error', () => {

@@ -1,3 +1,4 @@
+export type { ArsenalEvent, Telemetry } from '../events/events.js';
 export type { Embedder } from './embedder.js';
 export type {
   ExecutionRequest,
@@ -9,8 +10,8 @@ export type {
 export type { AuditRecord, HistoryQuery, HistoryStore } from './history-store.js';
 export type { RerankCandidate, Reranker, RerankResult } from './reranker.js';
 export type { StateStore } from './state-store.js';
-export { createStaticToolSource } from './tool-source.js';
 export type { ToolSource, ToolSourceChange } from './tool-source.js';
+export { createStaticToolSource } from './tool-source.js';
 export type { EncodeOptions, Transcoder } from './transcoder.js';
 export type {
   FieldCondition,
@@ -21,4 +22,3 @@ export type {
   VectorRecord,
   VectorStore,
 } from './vector-store.js';
-export type { ArsenalEvent, Telemetry } from '../events/events.js';

@@ -1,5 +1,4 @@
 export { closestNames, editDistance } from './suggest.js';
-export { ToolRegistry, createToolRegistry } from './tool-registry.js';
 export type {
   ListOptions,
   RegisterOptions,
@@ -7,4 +6,5 @@ export type {
   RegistryChange,
   ToolRegistration,
 } from './tool-registry.js';
+export { createToolRegistry, ToolRegistry } from './tool-registry.js';
 export type { ResolvedTool, ToolResolver } from './types.js';

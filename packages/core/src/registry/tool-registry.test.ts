@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ToolDefinitionError } from '../errors/arsenal-error.js';
 import { defineTool } from '../tool/define-tool.js';
 import type { ToolDefinitionInput } from '../tool/tool-definition.js';
-import { ToolRegistry, type RegistryChange } from './tool-registry.js';
+import { type RegistryChange, ToolRegistry } from './tool-registry.js';
 
 const tool = (name: string, extra: Partial<ToolDefinitionInput> = {}): ToolDefinitionInput => ({
   name,
@@ -33,7 +33,11 @@ describe('ToolRegistry', () => {
     expect(registry.get('search_docs:1.2.0')?.version).toBe('1.2.0');
     expect(registry.get('default.search_docs:1.10.0')?.version).toBe('1.10.0');
     expect(registry.list().map((t) => t.version)).toEqual(['2.0.0-beta.1']);
-    expect(registry.list({ allVersions: true }).map((t) => t.version)).toEqual(['1.2.0', '1.10.0', '2.0.0-beta.1']);
+    expect(registry.list({ allVersions: true }).map((t) => t.version)).toEqual([
+      '1.2.0',
+      '1.10.0',
+      '2.0.0-beta.1',
+    ]);
     registry.unregister('search_docs:2.0.0-beta.1');
     expect(registry.get('search_docs')?.version).toBe('1.10.0');
     expect(registry.unregister('search_docs')).toHaveLength(2);
@@ -59,7 +63,8 @@ describe('ToolRegistry', () => {
 
   it('lists with namespace, source and tag filters and pagination', () => {
     const registry = new ToolRegistry();
-    for (const name of ['a_tool', 'b_tool', 'c_tool', 'd_tool']) registry.register(tool(name, { tags: name < 'c' ? ['early'] : [] }));
+    for (const name of ['a_tool', 'b_tool', 'c_tool', 'd_tool'])
+      registry.register(tool(name, { tags: name < 'c' ? ['early'] : [] }));
     registry.register(tool('e_tool', { namespace: 'other', source: 'mcp_server' }));
     expect(registry.list({ tag: 'early' }).map((t) => t.name)).toEqual(['a_tool', 'b_tool']);
     expect(registry.list({ namespace: 'other' }).map((t) => t.name)).toEqual(['e_tool']);
@@ -71,7 +76,14 @@ describe('ToolRegistry', () => {
 
   it('deprecates a tool and keeps its executor', () => {
     const registry = new ToolRegistry();
-    registry.register(defineTool({ name: 'old_tool', description: 'An old tool that still works.', input: { type: 'object' }, handler: () => 1 }));
+    registry.register(
+      defineTool({
+        name: 'old_tool',
+        description: 'An old tool that still works.',
+        input: { type: 'object' },
+        handler: () => 1,
+      }),
+    );
     const deprecated = registry.deprecate('old_tool', 'Use new_tool.', 'new_tool');
     expect(deprecated.deprecated).toBe(true);
     expect(deprecated.supersededBy).toBe('new_tool');
@@ -80,10 +92,21 @@ describe('ToolRegistry', () => {
 
   it('binds an executor to function tools', async () => {
     const registry = new ToolRegistry();
-    registry.register(defineTool({ name: 'double_it', description: 'Double the number given.', input: { type: 'object', properties: { n: { type: 'number' } } }, handler: ({ n }) => (n ?? 0) * 2 }));
+    registry.register(
+      defineTool({
+        name: 'double_it',
+        description: 'Double the number given.',
+        input: { type: 'object', properties: { n: { type: 'number' } } },
+        handler: ({ n }) => (n ?? 0) * 2,
+      }),
+    );
     const resolved = registry.resolve('double_it')!;
     expect(resolved.executor!.canExecute(resolved.definition)).toBe(true);
-    const result = await resolved.executor!.execute({ tool: resolved.definition, arguments: { n: 21 }, context: {} as never });
+    const result = await resolved.executor!.execute({
+      tool: resolved.definition,
+      arguments: { n: 21 },
+      context: {} as never,
+    });
     expect(result).toBe(42);
   });
 

@@ -145,7 +145,9 @@ export class ToolRegistry implements ToolResolver {
   /** Another name a tool can be called by. */
   alias(alias: string, reference: string): void {
     if (!this.resolve(reference)) {
-      throw new InvalidArgumentError(`Cannot alias "${alias}" to "${reference}": no such tool is registered.`);
+      throw new InvalidArgumentError(
+        `Cannot alias "${alias}" to "${reference}": no such tool is registered.`,
+      );
     }
     this.#aliases.set(alias, reference);
   }
@@ -189,11 +191,16 @@ export class ToolRegistry implements ToolResolver {
   list(options: ListOptions = {}): ToolDefinition[] {
     const offset = options.offset ?? 0;
     const limit = options.limit ?? Number.POSITIVE_INFINITY;
-    if (offset < 0 || limit < 0) throw new InvalidArgumentError('list: offset and limit must be >= 0.');
+    if (offset < 0 || limit < 0)
+      throw new InvalidArgumentError('list: offset and limit must be >= 0.');
     const result: ToolDefinition[] = [];
-    for (const [key, versions] of [...this.#versions.entries()].sort(([a], [b]) => (a < b ? -1 : 1))) {
+    for (const [key, versions] of [...this.#versions.entries()].sort(([a], [b]) =>
+      a < b ? -1 : 1,
+    )) {
       if (options.namespace !== undefined && !key.startsWith(`${options.namespace}.`)) continue;
-      const qualifiedNames = options.allVersions ? [...versions].sort(compareQualified) : [this.#latest(versions)];
+      const qualifiedNames = options.allVersions
+        ? [...versions].sort(compareQualified)
+        : [this.#latest(versions)];
       for (const qualified of qualifiedNames) {
         const tool = this.#entries.get(qualified)!.definition;
         if (options.source !== undefined && tool.source !== options.source) continue;
@@ -209,7 +216,8 @@ export class ToolRegistry implements ToolResolver {
   count(options: { namespace?: string } = {}): number {
     if (options.namespace === undefined) return this.#entries.size;
     let count = 0;
-    for (const tool of this.#entries.values()) if (tool.definition.namespace === options.namespace) count++;
+    for (const tool of this.#entries.values())
+      if (tool.definition.namespace === options.namespace) count++;
     return count;
   }
 
@@ -221,7 +229,10 @@ export class ToolRegistry implements ToolResolver {
   /** Mark a tool deprecated (creates an updated definition, keeping its version). */
   deprecate(reference: string, message?: string, supersededBy?: string): ToolDefinition {
     const entry = this.resolve(reference);
-    if (!entry) throw new InvalidArgumentError(`Cannot deprecate "${reference}": no such tool is registered.`);
+    if (!entry)
+      throw new InvalidArgumentError(
+        `Cannot deprecate "${reference}": no such tool is registered.`,
+      );
     const { qualifiedName: _q, contentHash: _h, ...input } = entry.definition;
     const outcome = this.register(
       { ...input, deprecated: true, deprecationMessage: message, supersededBy },
@@ -244,7 +255,8 @@ export class ToolRegistry implements ToolResolver {
 
   #latest(versions: readonly string[]): string {
     let best = versions[0]!;
-    for (let i = 1; i < versions.length; i++) if (compareQualified(versions[i]!, best) > 0) best = versions[i]!;
+    for (let i = 1; i < versions.length; i++)
+      if (compareQualified(versions[i]!, best) > 0) best = versions[i]!;
     return best;
   }
 
@@ -266,7 +278,8 @@ export class ToolRegistry implements ToolResolver {
 
   #unindexVersion(tool: ToolDefinition): void {
     const key = `${tool.namespace}.${tool.name}`;
-    const versions = this.#versions.get(key)?.filter((qualified) => qualified !== tool.qualifiedName) ?? [];
+    const versions =
+      this.#versions.get(key)?.filter((qualified) => qualified !== tool.qualifiedName) ?? [];
     this.#latestVersions.delete(tool.qualifiedName);
     if (versions.length > 0) {
       this.#versions.set(key, versions);

@@ -1,9 +1,9 @@
+import { now } from './clock.js';
 import type { LexicalIndex } from './lexical-index.js';
 import type { OutcomeMemory } from './outcome-memory.js';
 import { decomposeQuery } from './query-decomposition.js';
-import { now } from './clock.js';
 import type { RetrievalRequest } from './types.js';
-import { type VectorSync, cosine } from './vector-sync.js';
+import { cosine, type VectorSync } from './vector-sync.js';
 
 /** The signals each source gave one candidate, before weighting. */
 export interface RawSignals {
@@ -83,7 +83,8 @@ export async function gatherCandidates(input: {
       const existing = candidates.get(hit.id);
       // Conversation adds weight to candidates of the query; it proposes new ones only for
       // follow-ups that name no tool-specific words themselves.
-      if (existing || full.hits.length === 0) get(hit.id).conversation = top > 0 ? hit.score / top : 0;
+      if (existing || full.hits.length === 0)
+        get(hit.id).conversation = top > 0 ? hit.score / top : 0;
     }
   }
   let searchMs = now() - searchStarted;
@@ -110,7 +111,9 @@ export async function gatherCandidates(input: {
       }
       get(match.id).semantic = Math.max(0, match.score);
     }
-    const missing = [...candidates].filter(([, signals]) => signals.semantic === undefined).map(([id]) => id);
+    const missing = [...candidates]
+      .filter(([, signals]) => signals.semantic === undefined)
+      .map(([id]) => id);
     if (missing.length > 0) {
       for (const record of await input.vectors.store.get(missing, { signal: request.signal })) {
         vectors.set(record.id, record.vector);

@@ -35,10 +35,14 @@ export function compileFilters(
     if (filters.sources && !filters.sources.includes(tool.source)) return false;
     if (filters.tags && !filters.tags.some((tag) => tool.tags.includes(tag))) return false;
     if (excludeDeprecated && tool.deprecated) return false;
-    if (filters.requiredCapabilities?.some((capability) => !tool.capabilities.includes(capability))) {
+    if (
+      filters.requiredCapabilities?.some((capability) => !tool.capabilities.includes(capability))
+    ) {
       return false;
     }
-    if (filters.excludedCapabilities?.some((capability) => tool.capabilities.includes(capability))) {
+    if (
+      filters.excludedCapabilities?.some((capability) => tool.capabilities.includes(capability))
+    ) {
       return false;
     }
     if (filters.tools && !matchesReference(tool, filters.tools)) return false;

@@ -4,21 +4,71 @@ import type { ConversationContext } from './types.js';
 
 /** Task intents and the words that signal them, in queries and in tool names, tags, capabilities. */
 export const DEFAULT_INTENTS: Readonly<Record<string, readonly string[]>> = {
-  data_query: ['query', 'search', 'get', 'list', 'fetch', 'read', 'find', 'lookup', 'show', 'retrieve', 'read_data'],
-  data_mutation: ['create', 'update', 'delete', 'write', 'modify', 'add', 'remove', 'edit', 'set', 'write_data', 'delete_data'],
-  analysis: ['analyze', 'analyse', 'compute', 'aggregate', 'calculate', 'report', 'estimate', 'predict', 'compare', 'evaluate'],
+  data_query: [
+    'query',
+    'search',
+    'get',
+    'list',
+    'fetch',
+    'read',
+    'find',
+    'lookup',
+    'show',
+    'retrieve',
+    'read_data',
+  ],
+  data_mutation: [
+    'create',
+    'update',
+    'delete',
+    'write',
+    'modify',
+    'add',
+    'remove',
+    'edit',
+    'set',
+    'write_data',
+    'delete_data',
+  ],
+  analysis: [
+    'analyze',
+    'analyse',
+    'compute',
+    'aggregate',
+    'calculate',
+    'report',
+    'estimate',
+    'predict',
+    'compare',
+    'evaluate',
+  ],
   communication: ['email', 'message', 'notify', 'slack', 'send', 'sms', 'call', 'chat', 'reply'],
-  file_operations: ['file', 'upload', 'download', 'convert', 'export', 'import', 'document', 'pdf', 'file_system'],
+  file_operations: [
+    'file',
+    'upload',
+    'download',
+    'convert',
+    'export',
+    'import',
+    'document',
+    'pdf',
+    'file_system',
+  ],
   customer_support: ['ticket', 'refund', 'support', 'customer', 'complaint', 'issue'],
   admin: ['user', 'permission', 'setting', 'config', 'admin', 'role', 'account'],
 };
 
 /** Classifies a request into an intent; plug an LLM-backed one in through this port. */
 export interface IntentClassifier {
-  classify(query: string, context?: ConversationContext): string | undefined | Promise<string | undefined>;
+  classify(
+    query: string,
+    context?: ConversationContext,
+  ): string | undefined | Promise<string | undefined>;
 }
 
-function stemmedKeywords(intents: Readonly<Record<string, readonly string[]>>): Map<string, Set<string>> {
+function stemmedKeywords(
+  intents: Readonly<Record<string, readonly string[]>>,
+): Map<string, Set<string>> {
   const map = new Map<string, Set<string>>();
   for (const [intent, words] of Object.entries(intents)) {
     map.set(intent, new Set(words.flatMap((word) => analyze(word, { keepStopWords: true }))));
@@ -50,7 +100,9 @@ export class KeywordIntentClassifier implements IntentClassifier {
     let intents = this.#toolIntents.get(tool);
     if (!intents) {
       const text = [tool.name, ...tool.tags, ...tool.capabilities].join(' ');
-      intents = new Set(this.#score(analyze(text, { keepStopWords: true })).map(([intent]) => intent));
+      intents = new Set(
+        this.#score(analyze(text, { keepStopWords: true })).map(([intent]) => intent),
+      );
       this.#toolIntents.set(tool, intents);
     }
     return intents;

@@ -12,7 +12,10 @@ describe('LexicalIndex', () => {
     const { hits, candidateCount } = index.search('weather', { limit: 10 });
     expect(hits.map((hit) => hit.id)).toEqual(['weather', 'news']);
     expect(candidateCount).toBe(2);
-    for (const hit of hits) expect(hit.normalized).toBeGreaterThan(0), expect(hit.normalized).toBeLessThanOrEqual(1);
+    for (const hit of hits) {
+      expect(hit.normalized).toBeGreaterThan(0);
+      expect(hit.normalized).toBeLessThanOrEqual(1);
+    }
   });
 
   it('matches inflected forms through stemming and ignores stop words', () => {
@@ -25,7 +28,8 @@ describe('LexicalIndex', () => {
 
   it('replaces and removes documents, and compacts after many removals', () => {
     const index = new LexicalIndex({ fields });
-    for (let i = 0; i < 200; i++) index.add(`t${i}`, { name: `tool ${i}`, description: i % 2 ? 'alpha beta' : 'gamma delta' });
+    for (let i = 0; i < 200; i++)
+      index.add(`t${i}`, { name: `tool ${i}`, description: i % 2 ? 'alpha beta' : 'gamma delta' });
     index.add('t1', { name: 'tool 1', description: 'epsilon' });
     expect(index.search('epsilon', { limit: 5 }).hits.map((h) => h.id)).toEqual(['t1']);
     for (let i = 0; i < 150; i++) index.remove(`t${i}`);
@@ -48,7 +52,8 @@ describe('LexicalIndex', () => {
 
   it('keeps the best `limit` hits in order', () => {
     const index = new LexicalIndex({ fields });
-    for (let i = 0; i < 50; i++) index.add(`d${i}`, { name: 'report', description: 'sales '.repeat(i + 1) });
+    for (let i = 0; i < 50; i++)
+      index.add(`d${i}`, { name: 'report', description: 'sales '.repeat(i + 1) });
     const hits = index.search('sales report', { limit: 3 }).hits;
     expect(hits).toHaveLength(3);
     expect(hits[0]!.score).toBeGreaterThanOrEqual(hits[1]!.score);

@@ -177,7 +177,8 @@ export class LexicalIndex {
     const k1 = this.#k1;
     let best = 0;
     for (const { idf } of terms) best += idf * (k1 + 1);
-    if (this.#scores.length < this.#ids.length) this.#scores = new Float64Array(this.#ids.length * 2);
+    if (this.#scores.length < this.#ids.length)
+      this.#scores = new Float64Array(this.#ids.length * 2);
     const scores = this.#scores;
     const touched: number[] = [];
     for (const { term, idf } of terms) {
@@ -315,8 +316,8 @@ export class LexicalIndex {
     this.#alive = new Uint8Array(Math.max(16, live.length * 2));
     this.#alive.fill(1, 0, live.length);
     this.#docOf.clear();
-    live.forEach((entry, doc) => this.#docOf.set(entry.id, doc));
+    for (const [doc, entry] of live.entries()) this.#docOf.set(entry.id, doc);
     this.#averagesAtBuild.set(this.#averages());
-    live.forEach((entry, doc) => this.#post(doc, entry.terms));
+    for (const [doc, entry] of live.entries()) this.#post(doc, entry.terms);
   }
 }

@@ -1,4 +1,4 @@
-import type { Reranker, RerankCandidate, RerankResult } from '../ports/reranker.js';
+import type { RerankCandidate, Reranker, RerankResult } from '../ports/reranker.js';
 import { analyze } from '../text/tokenize.js';
 
 export interface LexicalRerankerOptions {
@@ -26,7 +26,11 @@ export class LexicalReranker implements Reranker {
   readonly #weights: Required<LexicalRerankerOptions>;
 
   constructor(options: LexicalRerankerOptions = {}) {
-    this.#weights = { coverage: options.coverage ?? 0.5, phrases: options.phrases ?? 0.2, head: options.head ?? 0.3 };
+    this.#weights = {
+      coverage: options.coverage ?? 0.5,
+      phrases: options.phrases ?? 0.2,
+      head: options.head ?? 0.3,
+    };
   }
 
   async rerank(query: string, candidates: readonly RerankCandidate[]): Promise<RerankResult[]> {

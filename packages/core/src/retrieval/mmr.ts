@@ -37,7 +37,8 @@ export function similarity(
 ): number {
   if (!a || !b) return 0;
   if (a instanceof Map && b instanceof Map) return sparseCosine(a, b);
-  if (!(a instanceof Map) && !(b instanceof Map)) return denseCosine(a as ArrayLike<number>, b as ArrayLike<number>);
+  if (!(a instanceof Map) && !(b instanceof Map))
+    return denseCosine(a as ArrayLike<number>, b as ArrayLike<number>);
   return 0;
 }
 
@@ -46,7 +47,11 @@ export function similarity(
  * `(1 - diversity) × relevance − diversity × (max similarity to those already picked)`.
  * `diversity` 0 keeps the relevance order; 1 only spreads.
  */
-export function selectDiverse<T>(candidates: readonly DiversityCandidate<T>[], k: number, diversity: number): DiversityCandidate<T>[] {
+export function selectDiverse<T>(
+  candidates: readonly DiversityCandidate<T>[],
+  k: number,
+  diversity: number,
+): DiversityCandidate<T>[] {
   if (diversity <= 0 || candidates.length <= 1) return candidates.slice(0, k);
   const remaining = [...candidates];
   const selected: DiversityCandidate<T>[] = [];

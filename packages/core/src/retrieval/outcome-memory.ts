@@ -58,9 +58,19 @@ export class OutcomeMemory {
 
   /** Remember a success. */
   record(outcome: Outcome): void {
-    if (typeof outcome.query !== 'string' || outcome.query.trim() === '' || typeof outcome.tool !== 'string') return;
+    if (
+      typeof outcome.query !== 'string' ||
+      outcome.query.trim() === '' ||
+      typeof outcome.tool !== 'string'
+    )
+      return;
     const id = `o${this.#sequence++}`;
-    const stored = { id, query: outcome.query, tool: outcome.tool, at: outcome.at ?? this.#clock() };
+    const stored = {
+      id,
+      query: outcome.query,
+      tool: outcome.tool,
+      at: outcome.at ?? this.#clock(),
+    };
     this.#outcomes.set(id, stored);
     this.#index.add(id, { query: outcome.query });
     for (const other of outcome.usedWith ?? []) {
@@ -103,7 +113,10 @@ export class OutcomeMemory {
   usedWith(tool: string, limit = 5): string[] {
     const counts = this.#coUsage.get(tool);
     if (!counts) return [];
-    return [...counts].sort((a, b) => b[1] - a[1]).slice(0, limit).map(([name]) => name);
+    return [...counts]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, limit)
+      .map(([name]) => name);
   }
 
   /** Every remembered outcome, oldest first (to persist). */

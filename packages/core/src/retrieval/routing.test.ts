@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createArsenal } from '../arsenal/arsenal.js';
 import type { ToolDefinitionInput } from '../tool/tool-definition.js';
-import { KeywordIntentClassifier, intentMatch } from './intent.js';
+import { intentMatch, KeywordIntentClassifier } from './intent.js';
 import { createLexicalReranker } from './lexical-reranker.js';
 import { selectDiverse } from './mmr.js';
 import { OutcomeMemory } from './outcome-memory.js';
@@ -11,14 +11,29 @@ import { estimateToolTokens } from './token-estimate.js';
 
 const catalog: ToolDefinitionInput[] = [
   { name: 'search_flights', description: 'Search flights between two airports on a date.' },
-  { name: 'book_flight', description: 'Book a seat on a flight for a passenger.', dependencies: [{ tool: 'get_passenger', kind: 'requires' }] },
+  {
+    name: 'book_flight',
+    description: 'Book a seat on a flight for a passenger.',
+    dependencies: [{ tool: 'get_passenger', kind: 'requires' }],
+  },
   { name: 'get_passenger', description: 'Look up a stored passenger profile and passport data.' },
   { name: 'book_hotel', description: 'Book a hotel room in a city for given nights.' },
-  { name: 'send_email', description: 'Send an email message with an optional attachment.', capabilities: ['network_access'] },
-  { name: 'email_search', description: 'Search the mailbox for email messages by sender or subject.' },
+  {
+    name: 'send_email',
+    description: 'Send an email message with an optional attachment.',
+    capabilities: ['network_access'],
+  },
+  {
+    name: 'email_search',
+    description: 'Search the mailbox for email messages by sender or subject.',
+  },
   { name: 'email_archive', description: 'Archive old email messages from the mailbox.' },
   { name: 'get_weather', description: 'Weather forecast for a city and date.' },
-  { name: 'refund_payment', description: 'Refund a customer payment in full or in part.', capabilities: ['financial'] },
+  {
+    name: 'refund_payment',
+    description: 'Refund a customer payment in full or in part.',
+    capabilities: ['financial'],
+  },
 ];
 
 async function arsenalWith(options: Parameters<typeof createArsenal>[0] = {}) {
@@ -27,27 +42,34 @@ async function arsenalWith(options: Parameters<typeof createArsenal>[0] = {}) {
   return arsenal;
 }
 
-const names = (result: { tools: { tool: { name: string } }[] }) => result.tools.map((t) => t.tool.name);
+const names = (result: { tools: { tool: { name: string } }[] }) =>
+  result.tools.map((t) => t.tool.name);
 
 describe('query decomposition', () => {
   it('splits multi-part requests into clauses', () => {
-    expect(decomposeQuery('Find flights to Rome. Then book a hotel near the station and finally email me the plan.')).toEqual([
-      'Find flights to Rome.',
-      'book a hotel near the station',
-      'email me the plan.',
-    ]);
+    expect(
+      decomposeQuery(
+        'Find flights to Rome. Then book a hotel near the station and finally email me the plan.',
+      ),
+    ).toEqual(['Find flights to Rome.', 'book a hotel near the station', 'email me the plan.']);
     expect(decomposeQuery('weather in Rome')).toEqual([]);
   });
 
   it('credits the best tool of each clause so every part of the request is covered', async () => {
     const arsenal = await arsenalWith();
     const result = await arsenal.retrieve({
-      query: 'Search flights from Paris to Rome on Friday. After that, book a hotel room for two nights.',
+      query:
+        'Search flights from Paris to Rome on Friday. After that, book a hotel room for two nights.',
       limit: 2,
     });
     expect(names(result).sort()).toEqual(['book_hotel', 'search_flights']);
     expect(result.subqueries).toHaveLength(2);
-    const off = await arsenal.retrieve({ query: 'Search flights from Paris to Rome on Friday. After that, book a hotel room for two nights.', limit: 2, weights: { subquery: 0 } });
+    const off = await arsenal.retrieve({
+      query:
+        'Search flights from Paris to Rome on Friday. After that, book a hotel room for two nights.',
+      limit: 2,
+      weights: { subquery: 0 },
+    });
     expect(off.tools.every((t) => t.signals.subquery === 1 || t.signals.subquery === 0)).toBe(true);
   });
 });
@@ -57,7 +79,11 @@ describe('conversation signals', () => {
     const arsenal = await arsenalWith();
     const before = await arsenal.retrieve({ query: 'email messages', limit: 3 });
     const top = before.tools[0]!.tool.name;
-    const after = await arsenal.retrieve({ query: 'email messages', limit: 3, context: { failedTools: [top] } });
+    const after = await arsenal.retrieve({
+      query: 'email messages',
+      limit: 3,
+      context: { failedTools: [top] },
+    });
     expect(after.tools[0]!.tool.name).not.toBe(top);
     const failed = after.tools.find((t) => t.tool.name === top);
     if (failed) expect(failed.signals.penalty).toBe(DEFAULT_ROUTING_WEIGHTS.failedPenalty);
@@ -67,7 +93,11 @@ describe('conversation signals', () => {
     const arsenal = await arsenalWith();
     const result = await arsenal.retrieve({
       query: 'do it again please',
-      context: { recentMessages: [{ role: 'user', content: 'What is the weather forecast in Oslo tomorrow?' }] },
+      context: {
+        recentMessages: [
+          { role: 'user', content: 'What is the weather forecast in Oslo tomorrow?' },
+        ],
+      },
     });
     expect(result.tools[0]?.tool.name).toBe('get_weather');
     expect(result.tools[0]?.signals.conversation).toBe(1);
@@ -80,9 +110,21 @@ describe('health, policy and pins', () => {
       retrieval: {
         health: (tool) =>
           tool.name === 'email_search'
-            ? { successRate: 0, averageLatencyMs: 0, totalCalls: 5, consecutiveFailures: 5, circuitState: 'open' }
+            ? {
+                successRate: 0,
+                averageLatencyMs: 0,
+                totalCalls: 5,
+                consecutiveFailures: 5,
+                circuitState: 'open',
+              }
             : tool.name === 'email_archive'
-              ? { successRate: 0.2, averageLatencyMs: 0, totalCalls: 10, consecutiveFailures: 2, circuitState: 'closed' }
+              ? {
+                  successRate: 0.2,
+                  averageLatencyMs: 0,
+                  totalCalls: 10,
+                  consecutiveFailures: 2,
+                  circuitState: 'closed',
+                }
               : undefined,
       },
     });
@@ -105,24 +147,41 @@ describe('health, policy and pins', () => {
 
   it('keeps pinned tools whatever the query, on top of the limit', async () => {
     const arsenal = await arsenalWith();
-    const result = await arsenal.retrieve({ query: 'weather forecast', limit: 1, pinned: ['send_email'] });
+    const result = await arsenal.retrieve({
+      query: 'weather forecast',
+      limit: 1,
+      pinned: ['send_email'],
+    });
     expect(names(result)).toEqual(['send_email', 'get_weather']);
     expect(result.tools[0]?.pinned).toBe(true);
   });
 
   it('adds required tools after the limit when asked', async () => {
     const arsenal = await arsenalWith();
-    const result = await arsenal.retrieve({ query: 'book a flight seat', limit: 1, includeDependencies: true });
+    const result = await arsenal.retrieve({
+      query: 'book a flight seat',
+      limit: 1,
+      includeDependencies: true,
+    });
     expect(names(result)).toEqual(['book_flight', 'get_passenger']);
     expect(result.tools[1]?.requiredBy).toEqual(['default.book_flight:1.0.0']);
   });
 
   it('orders by name when asked, so the same set gives the same prompt', async () => {
     const arsenal = await arsenalWith();
-    const a = await arsenal.retrieve({ query: 'email search archive', limit: 3, stableOrder: true });
-    const b = await arsenal.retrieve({ query: 'archive email old messages', limit: 3, stableOrder: true });
+    const a = await arsenal.retrieve({
+      query: 'email search archive',
+      limit: 3,
+      stableOrder: true,
+    });
+    const b = await arsenal.retrieve({
+      query: 'archive email old messages',
+      limit: 3,
+      stableOrder: true,
+    });
     expect(names(a)).toEqual([...names(a)].sort());
-    if (new Set(names(a)).size === new Set([...names(a), ...names(b)]).size) expect(names(a)).toEqual(names(b));
+    if (new Set(names(a)).size === new Set([...names(a), ...names(b)]).size)
+      expect(names(a)).toEqual(names(b));
   });
 });
 
@@ -131,7 +190,11 @@ describe('token budget', () => {
     const arsenal = await arsenalWith();
     const all = await arsenal.retrieve({ query: 'email messages mailbox', limit: 3 });
     const one = estimateToolTokens(all.tools[0]!.tool);
-    const result = await arsenal.retrieve({ query: 'email messages mailbox', limit: 3, tokenBudget: one + 1 });
+    const result = await arsenal.retrieve({
+      query: 'email messages mailbox',
+      limit: 3,
+      tokenBudget: one + 1,
+    });
     expect(result.tools).toHaveLength(1);
     expect(result.totalTokens).toBeLessThanOrEqual(one + 1);
     expect(result.overBudgetCount).toBeGreaterThan(0);
@@ -140,7 +203,11 @@ describe('token budget', () => {
 
   it('uses a pluggable token counter', async () => {
     const arsenal = await arsenalWith({ retrieval: { tokenCounter: () => 100 } });
-    const result = await arsenal.retrieve({ query: 'email messages mailbox', limit: 5, tokenBudget: 250 });
+    const result = await arsenal.retrieve({
+      query: 'email messages mailbox',
+      limit: 5,
+      tokenBudget: 250,
+    });
     expect(result.tools).toHaveLength(2);
     expect(result.totalTokens).toBe(200);
   });
@@ -148,7 +215,10 @@ describe('token budget', () => {
 
 describe('diversity and reranking', () => {
   it('MMR spreads near-duplicates apart', () => {
-    const a = new Map([['email', 1], ['search', 1]]);
+    const a = new Map([
+      ['email', 1],
+      ['search', 1],
+    ]);
     const picked = selectDiverse(
       [
         { item: 'a', relevance: 1, vector: a },
@@ -159,13 +229,26 @@ describe('diversity and reranking', () => {
       0.5,
     );
     expect(picked.map((p) => p.item)).toEqual(['a', 'b']);
-    expect(selectDiverse([{ item: 'a', relevance: 1, vector: a }, { item: 'a2', relevance: 0.9, vector: a }], 2, 0).map((p) => p.item)).toEqual(['a', 'a2']);
+    expect(
+      selectDiverse(
+        [
+          { item: 'a', relevance: 1, vector: a },
+          { item: 'a2', relevance: 0.9, vector: a },
+        ],
+        2,
+        0,
+      ).map((p) => p.item),
+    ).toEqual(['a', 'a2']);
   });
 
   it('applies diversity in retrieval', async () => {
     const arsenal = await arsenalWith();
     const plain = await arsenal.retrieve({ query: 'email messages weather', limit: 2 });
-    const diverse = await arsenal.retrieve({ query: 'email messages weather', limit: 2, diversity: 0.9 });
+    const diverse = await arsenal.retrieve({
+      query: 'email messages weather',
+      limit: 2,
+      diversity: 0.9,
+    });
     expect(names(plain).every((n) => n.includes('email'))).toBe(true);
     expect(names(diverse)).toContain('get_weather');
     await expect(arsenal.retrieve({ query: 'x', diversity: 2 })).rejects.toThrow(/diversity/);
@@ -176,7 +259,11 @@ describe('diversity and reranking', () => {
     const result = await arsenal.retrieve({ query: 'archive old email messages', limit: 3 });
     expect(result.tools[0]?.tool.name).toBe('email_archive');
     expect(result.tools[0]?.signals.rerank).toBeGreaterThan(0);
-    const skipped = await arsenal.retrieve({ query: 'archive old email messages', limit: 3, rerank: false });
+    const skipped = await arsenal.retrieve({
+      query: 'archive old email messages',
+      limit: 3,
+      rerank: false,
+    });
     expect(skipped.tools[0]?.signals.rerank).toBeUndefined();
   });
 });
@@ -240,10 +327,24 @@ describe('learning from outcomes', () => {
 
 describe('scoring', () => {
   it('keeps final scores in [0,1] and subtracts penalties', () => {
-    const base = { lexical: 1, subquery: 1, intent: 1, health: 1, cost: 1, used: false, failed: false, deprecated: false };
+    const base = {
+      lexical: 1,
+      subquery: 1,
+      intent: 1,
+      health: 1,
+      cost: 1,
+      used: false,
+      failed: false,
+      deprecated: false,
+    };
     expect(combineSignals(base, DEFAULT_ROUTING_WEIGHTS).final).toBeCloseTo(1);
     const failed = combineSignals({ ...base, failed: true }, DEFAULT_ROUTING_WEIGHTS).final;
     expect(failed).toBeCloseTo(1 - DEFAULT_ROUTING_WEIGHTS.failedPenalty);
-    expect(combineSignals({ ...base, lexical: 0, subquery: 0, intent: 0, health: 0, cost: 0, failed: true }, DEFAULT_ROUTING_WEIGHTS).final).toBe(0);
+    expect(
+      combineSignals(
+        { ...base, lexical: 0, subquery: 0, intent: 0, health: 0, cost: 0, failed: true },
+        DEFAULT_ROUTING_WEIGHTS,
+      ).final,
+    ).toBe(0);
   });
 });

@@ -40,7 +40,8 @@ export interface CandidateSignals {
 /** 1 for a healthy tool, lower with failures; 0 when its breaker is open. */
 export function healthScore(health: ToolHealth | undefined): number {
   if (!health) return 1;
-  const circuit = health.circuitState === 'open' ? 0 : health.circuitState === 'half_open' ? 0.5 : 1;
+  const circuit =
+    health.circuitState === 'open' ? 0 : health.circuitState === 'half_open' ? 0.5 : 1;
   const rate = health.totalCalls > 0 ? health.successRate : 1;
   return Math.max(0, Math.min(1, rate * circuit));
 }
@@ -70,7 +71,11 @@ export function combineSignals(signals: CandidateSignals, weights: RoutingWeight
     relevanceWeight += weights.learned;
   }
   const relevance = relevanceWeight > 0 ? relevanceSum / relevanceWeight : 0;
-  let sum = weights.relevance * relevance + weights.intent * signals.intent + weights.health * signals.health + weights.cost * signals.cost;
+  let sum =
+    weights.relevance * relevance +
+    weights.intent * signals.intent +
+    weights.health * signals.health +
+    weights.cost * signals.cost;
   let total = weights.relevance + weights.intent + weights.health + weights.cost;
   if (signals.conversation !== undefined) {
     sum += weights.conversation * signals.conversation;

@@ -34,7 +34,11 @@ async function rerank(input: SelectionInput, ranked: ScoredTool[]): Promise<Scor
   const head = ranked.slice(0, input.rerankTopN);
   const results = await reranker.rerank(
     input.request.query,
-    head.map((scored) => ({ id: scored.tool.qualifiedName, text: toEmbeddingText(scored.tool), score: scored.score })),
+    head.map((scored) => ({
+      id: scored.tool.qualifiedName,
+      text: toEmbeddingText(scored.tool),
+      score: scored.score,
+    })),
     { signal: input.request.signal },
   );
   const byId = new Map(results.map((result) => [result.id, result.score]));
@@ -60,11 +64,13 @@ export async function finalizeSelection(input: SelectionInput): Promise<Selectio
   let ranked = await rerank(input, input.ranked);
   const diversity = request.diversity ?? 0;
   if (diversity > 0) {
-    const pool: DiversityCandidate<ScoredTool>[] = ranked.slice(0, Math.max(limit * 4, 20)).map((scored) => ({
-      item: scored,
-      relevance: scored.score,
-      vector: input.vectorOf(scored.tool) ?? input.termVector(scored.tool),
-    }));
+    const pool: DiversityCandidate<ScoredTool>[] = ranked
+      .slice(0, Math.max(limit * 4, 20))
+      .map((scored) => ({
+        item: scored,
+        relevance: scored.score,
+        vector: input.vectorOf(scored.tool) ?? input.termVector(scored.tool),
+      }));
     const diverse = selectDiverse(pool, pool.length, diversity).map((candidate) => candidate.item);
     ranked = [...diverse, ...ranked.slice(pool.length)];
   }
@@ -121,13 +127,26 @@ export async function finalizeSelection(input: SelectionInput): Promise<Selectio
           overBudgetCount++;
           continue;
         }
-        take({ tool, score: 0, rank: 0, signals: { lexical: 0 }, requiredBy: [scored.tool.qualifiedName], tokens });
+        take({
+          tool,
+          score: 0,
+          rank: 0,
+          signals: { lexical: 0 },
+          requiredBy: [scored.tool.qualifiedName],
+          tokens,
+        });
       }
     }
   }
 
   if (request.stableOrder) {
-    selected.sort((a, b) => (a.tool.qualifiedName < b.tool.qualifiedName ? -1 : a.tool.qualifiedName > b.tool.qualifiedName ? 1 : 0));
+    selected.sort((a, b) =>
+      a.tool.qualifiedName < b.tool.qualifiedName
+        ? -1
+        : a.tool.qualifiedName > b.tool.qualifiedName
+          ? 1
+          : 0,
+    );
   }
   selected.forEach((scored, index) => {
     scored.rank = index + 1;

@@ -9,7 +9,12 @@ export type TokenCounter = (tool: ToolDefinition) => number;
  * plus a small per-tool framing overhead. Use `contextTokens` from the definition when set.
  */
 export const estimateToolTokens: TokenCounter = (tool) => {
-  if (tool.cost.contextTokens !== undefined && tool.cost.contextTokens > 0) return tool.cost.contextTokens;
-  const text = JSON.stringify({ name: tool.name, description: tool.description, parameters: tool.parametersSchema });
+  if (tool.cost.contextTokens !== undefined && tool.cost.contextTokens > 0)
+    return tool.cost.contextTokens;
+  const text = JSON.stringify({
+    name: tool.name,
+    description: tool.description,
+    parameters: tool.parametersSchema,
+  });
   return Math.ceil(text.length / 3.6) + 8;
 };

@@ -26,13 +26,19 @@ function collectParameterText(schema: JsonSchema | undefined, out: string[], dep
       out.push(splitIdentifier(key).join(' '));
       if (child && typeof child === 'object') {
         if (typeof child.description === 'string') out.push(child.description);
-        if (Array.isArray(child.enum)) out.push(child.enum.filter((v) => typeof v === 'string').join(' '));
+        if (Array.isArray(child.enum))
+          out.push(child.enum.filter((v) => typeof v === 'string').join(' '));
         collectParameterText(child, out, depth + 1);
       }
     }
   }
-  if (schema.items && typeof schema.items === 'object') collectParameterText(schema.items, out, depth + 1);
-  for (const branch of [...(schema.anyOf ?? []), ...(schema.oneOf ?? []), ...(schema.allOf ?? [])]) {
+  if (schema.items && typeof schema.items === 'object')
+    collectParameterText(schema.items, out, depth + 1);
+  for (const branch of [
+    ...(schema.anyOf ?? []),
+    ...(schema.oneOf ?? []),
+    ...(schema.allOf ?? []),
+  ]) {
     collectParameterText(branch, out, depth + 1);
   }
 }

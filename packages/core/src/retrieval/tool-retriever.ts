@@ -9,12 +9,12 @@ import type { ToolDefinition, ToolHealth } from '../tool/tool-definition.js';
 import { gatherCandidates } from './candidates.js';
 import { now } from './clock.js';
 import { compileFilters, principalMaySee } from './filters.js';
-import { type IntentClassifier, KeywordIntentClassifier, intentMatch } from './intent.js';
+import { type IntentClassifier, intentMatch, KeywordIntentClassifier } from './intent.js';
 import { type LexicalFieldOptions, LexicalIndex } from './lexical-index.js';
 import { type Outcome, OutcomeMemory } from './outcome-memory.js';
-import { DEFAULT_ROUTING_WEIGHTS, combineSignals, costScore, healthScore } from './scoring.js';
+import { combineSignals, costScore, DEFAULT_ROUTING_WEIGHTS, healthScore } from './scoring.js';
 import { finalizeSelection } from './selection.js';
-import { type TokenCounter, estimateToolTokens } from './token-estimate.js';
+import { estimateToolTokens, type TokenCounter } from './token-estimate.js';
 import { DEFAULT_LEXICAL_FIELDS, toEmbeddingText, toLexicalDocument } from './tool-document.js';
 import { newTraceId } from './trace-id.js';
 import type { RetrievalRequest, RetrievalResult, RoutingWeights, ScoredTool } from './types.js';
@@ -59,11 +59,15 @@ const MAX_LIMIT = 1000;
 
 function checkRequest(request: RetrievalRequest): void {
   if (typeof request?.query !== 'string') {
-    throw new InvalidArgumentError('retrieve: "query" must be a string, e.g. retrieve({ query: "send an email" }).');
+    throw new InvalidArgumentError(
+      'retrieve: "query" must be a string, e.g. retrieve({ query: "send an email" }).',
+    );
   }
   const limit = request.limit ?? DEFAULT_LIMIT;
   if (!Number.isInteger(limit) || limit < 1 || limit > MAX_LIMIT) {
-    throw new InvalidArgumentError(`retrieve: "limit" must be an integer from 1 to ${MAX_LIMIT}, got ${String(request.limit)}.`);
+    throw new InvalidArgumentError(
+      `retrieve: "limit" must be an integer from 1 to ${MAX_LIMIT}, got ${String(request.limit)}.`,
+    );
   }
   const threshold = request.scoreThreshold ?? 0;
   if (typeof threshold !== 'number' || !(threshold >= 0 && threshold <= 1)) {
@@ -71,9 +75,14 @@ function checkRequest(request: RetrievalRequest): void {
   }
   const diversity = request.diversity ?? 0;
   if (typeof diversity !== 'number' || !(diversity >= 0 && diversity <= 1)) {
-    throw new InvalidArgumentError('retrieve: "diversity" must be a number from 0 (relevance only) to 1.');
+    throw new InvalidArgumentError(
+      'retrieve: "diversity" must be a number from 0 (relevance only) to 1.',
+    );
   }
-  if (request.tokenBudget !== undefined && !(Number.isFinite(request.tokenBudget) && request.tokenBudget > 0)) {
+  if (
+    request.tokenBudget !== undefined &&
+    !(Number.isFinite(request.tokenBudget) && request.tokenBudget > 0)
+  ) {
     throw new InvalidArgumentError('retrieve: "tokenBudget" must be a positive number of tokens.');
   }
 }
@@ -104,9 +113,14 @@ export class ToolRetriever {
     }
     this.#options = options;
     this.#registry = options.registry;
-    this.#lexical = new LexicalIndex({ fields: options.fields ?? DEFAULT_LEXICAL_FIELDS, k1: options.k1 });
+    this.#lexical = new LexicalIndex({
+      fields: options.fields ?? DEFAULT_LEXICAL_FIELDS,
+      k1: options.k1,
+    });
     this.#vectors =
-      options.embedder && options.vectorStore ? new VectorSync(options.embedder, options.vectorStore) : undefined;
+      options.embedder && options.vectorStore
+        ? new VectorSync(options.embedder, options.vectorStore)
+        : undefined;
     this.#weights = { ...DEFAULT_ROUTING_WEIGHTS, ...options.weights };
     this.#keywordIntents = new KeywordIntentClassifier(options.intents);
     this.#intents = options.intentClassifier ?? this.#keywordIntents;
@@ -134,7 +148,9 @@ export class ToolRetriever {
   }
 
   /** Embed and store every added or changed tool not yet embedded (unchanged tools never are). */
-  sync(options: { signal?: AbortSignal; onProgress?: (done: number, total: number) => void } = {}): Promise<void> {
+  sync(
+    options: { signal?: AbortSignal; onProgress?: (done: number, total: number) => void } = {},
+  ): Promise<void> {
     return this.#vectors?.sync(options) ?? Promise.resolve();
   }
 
@@ -165,7 +181,8 @@ export class ToolRetriever {
         const tool = this.#registry.get(id);
         decision =
           tool !== undefined &&
-          (this.#registry.isLatest(tool) || pinnedVersions?.includes(tool.qualifiedName) === true) &&
+          (this.#registry.isLatest(tool) ||
+            pinnedVersions?.includes(tool.qualifiedName) === true) &&
           passesFilters(tool) &&
           visible(tool);
         decisions.set(id, decision);
@@ -182,11 +199,14 @@ export class ToolRetriever {
       decompose: this.#options.decompose ?? true,
       accept,
     });
-    const intent = request.context?.intent ?? (await this.#intents.classify(request.query, request.context));
+    const intent =
+      request.context?.intent ?? (await this.#intents.classify(request.query, request.context));
     const used = new Set(request.context?.usedTools ?? []);
     const failed = new Set(request.context?.failedTools ?? []);
     const named = (set: Set<string>, tool: ToolDefinition) =>
-      set.has(tool.name) || set.has(tool.qualifiedName) || set.has(`${tool.namespace}.${tool.name}`);
+      set.has(tool.name) ||
+      set.has(tool.qualifiedName) ||
+      set.has(`${tool.namespace}.${tool.name}`);
 
     const threshold = request.scoreThreshold ?? 0;
     const ranked: ScoredTool[] = [];
@@ -209,7 +229,10 @@ export class ToolRetriever {
       };
       const { relevance, final } = combineSignals(signals, weights);
       if ((relevance <= 0 && !signals.conversation) || final <= 0 || final < threshold) continue;
-      const breakdown: ScoredTool['signals'] = { lexical: signals.lexical, subquery: signals.subquery };
+      const breakdown: ScoredTool['signals'] = {
+        lexical: signals.lexical,
+        subquery: signals.subquery,
+      };
       if (signals.semantic !== undefined) breakdown.semantic = signals.semantic;
       if (signals.learned !== undefined) breakdown.learned = signals.learned;
       if (signals.conversation !== undefined) breakdown.conversation = signals.conversation;
@@ -223,7 +246,9 @@ export class ToolRetriever {
       breakdown.relevance = relevance;
       ranked.push({ tool, score: final, rank: 0, signals: breakdown, health });
     }
-    ranked.sort((a, b) => b.score - a.score || (a.tool.qualifiedName < b.tool.qualifiedName ? -1 : 1));
+    ranked.sort(
+      (a, b) => b.score - a.score || (a.tool.qualifiedName < b.tool.qualifiedName ? -1 : 1),
+    );
 
     const selection = await finalizeSelection({
       request,
@@ -239,14 +264,21 @@ export class ToolRetriever {
       visible: (tool) => passesFilters(tool) && visible(tool),
     });
 
-    const timings = { embeddingMs: gathered.embeddingMs, searchMs: gathered.searchMs, totalMs: now() - started };
+    const timings = {
+      embeddingMs: gathered.embeddingMs,
+      searchMs: gathered.searchMs,
+      totalMs: now() - started,
+    };
     this.#options.telemetry?.emit({
       type: 'retrieval.completed',
       time: new Date().toISOString(),
       traceId,
       query: request.query,
       principalId: principal?.id,
-      results: selection.tools.map((scored) => ({ tool: scored.tool.qualifiedName, score: scored.score })),
+      results: selection.tools.map((scored) => ({
+        tool: scored.tool.qualifiedName,
+        score: scored.score,
+      })),
       candidateCount: gathered.candidateCount,
       filteredCount: gathered.filteredCount,
       timings,

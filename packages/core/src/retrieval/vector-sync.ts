@@ -1,6 +1,11 @@
 import { throwIfAborted } from '../errors/arsenal-error.js';
 import type { Embedder } from '../ports/embedder.js';
-import type { MetadataFilter, MetadataValue, VectorMatch, VectorStore } from '../ports/vector-store.js';
+import type {
+  MetadataFilter,
+  MetadataValue,
+  VectorMatch,
+  VectorStore,
+} from '../ports/vector-store.js';
 import type { RegistryChange } from '../registry/tool-registry.js';
 import type { ToolDefinition } from '../tool/tool-definition.js';
 import { toEmbeddingText } from './tool-document.js';
@@ -34,7 +39,9 @@ export class VectorSync {
     }
   }
 
-  async sync(options: { signal?: AbortSignal; onProgress?: (done: number, total: number) => void } = {}): Promise<void> {
+  async sync(
+    options: { signal?: AbortSignal; onProgress?: (done: number, total: number) => void } = {},
+  ): Promise<void> {
     if (this.#deletes.size > 0) {
       const ids = [...this.#deletes];
       this.#deletes.clear();
@@ -46,14 +53,22 @@ export class VectorSync {
     while (this.#pending.size > 0) {
       throwIfAborted(options.signal);
       const batch = [...this.#pending.values()].slice(0, batchSize);
-      const vectors = await this.embedder.embed(batch.map(toEmbeddingText), { kind: 'document', signal: options.signal });
+      const vectors = await this.embedder.embed(batch.map(toEmbeddingText), {
+        kind: 'document',
+        signal: options.signal,
+      });
       await this.store.upsert(
-        batch.map((tool, index) => ({ id: tool.qualifiedName, vector: vectors[index]!, metadata: vectorMetadata(tool) })),
+        batch.map((tool, index) => ({
+          id: tool.qualifiedName,
+          vector: vectors[index]!,
+          metadata: vectorMetadata(tool),
+        })),
         { signal: options.signal },
       );
       for (const tool of batch) {
         // Only drop it if it was not replaced while it was being embedded.
-        if (this.#pending.get(tool.qualifiedName) === tool) this.#pending.delete(tool.qualifiedName);
+        if (this.#pending.get(tool.qualifiedName) === tool)
+          this.#pending.delete(tool.qualifiedName);
       }
       done += batch.length;
       options.onProgress?.(done, total);
@@ -66,12 +81,24 @@ export class VectorSync {
   }
 
   query(vector: Float32Array, topK: number, request: RetrievalRequest): Promise<VectorMatch[]> {
-    return this.store.query({ vector, topK, filter: toMetadataFilter(request), includeVectors: true, signal: request.signal });
+    return this.store.query({
+      vector,
+      topK,
+      filter: toMetadataFilter(request),
+      includeVectors: true,
+      signal: request.signal,
+    });
   }
 }
 
 function vectorMetadata(tool: ToolDefinition): Record<string, MetadataValue> {
-  return { name: tool.name, namespace: tool.namespace, source: tool.source, deprecated: tool.deprecated, tags: [...tool.tags] };
+  return {
+    name: tool.name,
+    namespace: tool.namespace,
+    source: tool.source,
+    deprecated: tool.deprecated,
+    tags: [...tool.tags],
+  };
 }
 
 /** The part of the request filters a vector store can apply itself (the rest is checked after). */

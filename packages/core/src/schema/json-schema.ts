@@ -73,7 +73,9 @@ type RequiredKeys<S> = S extends { required: readonly (infer K)[] } ? K & string
 
 type ObjectOf<S> = S extends { properties: infer P }
   ? Simplify<
-      { -readonly [K in keyof P as K extends RequiredKeys<S> ? K : never]: FromJsonSchema<P[K]> } & {
+      {
+        -readonly [K in keyof P as K extends RequiredKeys<S> ? K : never]: FromJsonSchema<P[K]>;
+      } & {
         -readonly [K in keyof P as K extends RequiredKeys<S> ? never : K]?: FromJsonSchema<P[K]>;
       }
     >

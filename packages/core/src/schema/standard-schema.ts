@@ -43,8 +43,12 @@ export type StandardJsonSchemaTarget = 'draft-2020-12' | 'draft-07' | 'openapi-3
 export interface StandardJsonSchemaV1<Input = unknown, Output = Input> {
   readonly '~standard': StandardSchemaV1.Props<Input, Output> & {
     readonly jsonSchema: {
-      readonly input: (options: { readonly target: StandardJsonSchemaTarget }) => Record<string, unknown>;
-      readonly output: (options: { readonly target: StandardJsonSchemaTarget }) => Record<string, unknown>;
+      readonly input: (options: {
+        readonly target: StandardJsonSchemaTarget;
+      }) => Record<string, unknown>;
+      readonly output: (options: {
+        readonly target: StandardJsonSchemaTarget;
+      }) => Record<string, unknown>;
     };
   };
 }
@@ -58,7 +62,9 @@ export function isStandardSchema(value: unknown): value is StandardSchemaV1 {
 export function isStandardJsonSchema(value: unknown): value is StandardJsonSchemaV1 {
   if (!isStandardSchema(value)) return false;
   const jsonSchema = (value['~standard'] as { jsonSchema?: { input?: unknown } }).jsonSchema;
-  return typeof jsonSchema === 'object' && jsonSchema !== null && typeof jsonSchema.input === 'function';
+  return (
+    typeof jsonSchema === 'object' && jsonSchema !== null && typeof jsonSchema.input === 'function'
+  );
 }
 
 /** Standard Schema issue paths turned into JSON-pointer-like strings. */

@@ -1,4 +1,4 @@
-export { STOP_WORDS } from './stop-words.js';
 export { stem } from './stemmer.js';
-export { analyze, splitIdentifier } from './tokenize.js';
+export { STOP_WORDS } from './stop-words.js';
 export type { AnalyzeOptions } from './tokenize.js';
+export { analyze, splitIdentifier } from './tokenize.js';

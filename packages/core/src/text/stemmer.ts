@@ -61,7 +61,14 @@ function hasVowel(stem: string): boolean {
 // "stopp" → "stop", "runn" → "run", but keep "ll", "ss", "zz" ("call", "pass").
 function undouble(stem: string): string {
   const last = stem[stem.length - 1];
-  if (stem.length > 2 && last === stem[stem.length - 2] && !isVowel(last) && last !== 'l' && last !== 's' && last !== 'z') {
+  if (
+    stem.length > 2 &&
+    last === stem[stem.length - 2] &&
+    !isVowel(last) &&
+    last !== 'l' &&
+    last !== 's' &&
+    last !== 'z'
+  ) {
     return stem.slice(0, -1);
   }
   return stem;
@@ -81,12 +88,21 @@ export function stem(word: string): string {
   if (w.endsWith('ies') && w.length > 4) w = `${w.slice(0, -3)}y`;
   else if (w.endsWith('sses')) w = w.slice(0, -2);
   else if (/(?:ch|sh|x|z)es$/.test(w)) w = w.slice(0, -2);
-  else if (w.endsWith('s') && !w.endsWith('ss') && !w.endsWith('us') && !w.endsWith('is') && w.length > 3) w = w.slice(0, -1);
+  else if (
+    w.endsWith('s') &&
+    !w.endsWith('ss') &&
+    !w.endsWith('us') &&
+    !w.endsWith('is') &&
+    w.length > 3
+  )
+    w = w.slice(0, -1);
   // Past tense and gerund.
   if (w.endsWith('ied') && w.length > 4) w = `${w.slice(0, -3)}y`;
   else if (w.endsWith('eed')) w = w.slice(0, -1);
-  else if (w.endsWith('ed') && w.length > 4 && hasVowel(w.slice(0, -2))) w = undouble(w.slice(0, -2));
-  else if (w.endsWith('ing') && w.length > 5 && hasVowel(w.slice(0, -3))) w = undouble(w.slice(0, -3));
+  else if (w.endsWith('ed') && w.length > 4 && hasVowel(w.slice(0, -2)))
+    w = undouble(w.slice(0, -2));
+  else if (w.endsWith('ing') && w.length > 5 && hasVowel(w.slice(0, -3)))
+    w = undouble(w.slice(0, -3));
   // Common derivational suffixes, longest first; a second pass catches stacked suffixes
   // ("translator" → "translat" → "transl").
   for (let pass = 0; pass < 2; pass++) {

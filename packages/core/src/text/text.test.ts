@@ -21,7 +21,14 @@ describe('text analysis', () => {
   });
 
   it('splits identifiers and drops stop words', () => {
-    expect(splitIdentifier('getHTTPResponseCode_v2')).toEqual(['get', 'http', 'response', 'code', 'v', '2']);
+    expect(splitIdentifier('getHTTPResponseCode_v2')).toEqual([
+      'get',
+      'http',
+      'response',
+      'code',
+      'v',
+      '2',
+    ]);
     expect(analyze('What is the weather in New York?')).toEqual(['weath', 'new', 'york']);
     expect(analyze('the of', { keepStopWords: true })).toEqual(['the', 'of']);
   });

@@ -1,5 +1,5 @@
-import { STOP_WORDS } from './stop-words.js';
 import { stem } from './stemmer.js';
+import { STOP_WORDS } from './stop-words.js';
 
 const SNAKE_CASE = /^[a-z_]+$/;
 const WORD = /[\p{L}\p{N}]+/gu;

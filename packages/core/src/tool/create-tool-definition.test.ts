@@ -1,11 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { ArsenalError, SuspiciousContentError, ToolDefinitionError } from '../errors/arsenal-error.js';
+import {
+  ArsenalError,
+  SuspiciousContentError,
+  type ToolDefinitionError,
+} from '../errors/arsenal-error.js';
 import { createToolDefinition, parseQualifiedName, toToolName } from './create-tool-definition.js';
 
 const base = {
   name: 'get_weather',
   description: 'Get the current weather for a city.',
-  parametersSchema: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] },
+  parametersSchema: {
+    type: 'object',
+    properties: { city: { type: 'string' } },
+    required: ['city'],
+  },
 } as const;
 
 function issuesOf(fn: () => unknown): string[] {
@@ -33,7 +41,11 @@ describe('createToolDefinition', () => {
   it('gives the same content hash whatever the key order, and ignores createdAt', () => {
     const a = createToolDefinition({ ...base, createdAt: '2020-01-01T00:00:00Z' });
     const b = createToolDefinition({
-      parametersSchema: { required: ['city'], properties: { city: { type: 'string' } }, type: 'object' },
+      parametersSchema: {
+        required: ['city'],
+        properties: { city: { type: 'string' } },
+        type: 'object',
+      },
       description: base.description,
       name: base.name,
     });
@@ -43,9 +55,15 @@ describe('createToolDefinition', () => {
   });
 
   it('rejects invalid and reserved names with a suggestion', () => {
-    expect(issuesOf(() => createToolDefinition({ ...base, name: 'GetWeather' }))[0]).toMatch(/try "get_weather"/);
-    expect(issuesOf(() => createToolDefinition({ ...base, name: 'delete' }))[0]).toMatch(/reserved/);
-    expect(issuesOf(() => createToolDefinition({ ...base, name: 'a'.repeat(129) }))[0]).toMatch(/limit is 128/);
+    expect(issuesOf(() => createToolDefinition({ ...base, name: 'GetWeather' }))[0]).toMatch(
+      /try "get_weather"/,
+    );
+    expect(issuesOf(() => createToolDefinition({ ...base, name: 'delete' }))[0]).toMatch(
+      /reserved/,
+    );
+    expect(issuesOf(() => createToolDefinition({ ...base, name: 'a'.repeat(129) }))[0]).toMatch(
+      /limit is 128/,
+    );
     expect(issuesOf(() => createToolDefinition({ ...base, name: '' }))[0]).toMatch(/required/);
   });
 
@@ -71,18 +89,28 @@ describe('createToolDefinition', () => {
   });
 
   it('rejects descriptions beyond 2000 characters and more than 10 examples', () => {
-    expect(issuesOf(() => createToolDefinition({ ...base, description: 'x'.repeat(2001) }))[0]).toMatch(/2000/);
+    expect(
+      issuesOf(() => createToolDefinition({ ...base, description: 'x'.repeat(2001) }))[0],
+    ).toMatch(/2000/);
     const examples = Array.from({ length: 11 }, (_, i) => `example ${i}`);
     expect(issuesOf(() => createToolDefinition({ ...base, examples }))[0]).toMatch(/limit is 10/);
   });
 
   it('accepts a null parameters schema as "no arguments"', () => {
-    const tool = createToolDefinition({ name: 'ping_server', description: 'Check that the server is up.', parameters: null });
+    const tool = createToolDefinition({
+      name: 'ping_server',
+      description: 'Check that the server is up.',
+      parameters: null,
+    });
     expect(tool.parametersSchema).toEqual({ type: 'object', properties: {} });
   });
 
   it('treats destructiveHint as requiring confirmation', () => {
-    const tool = createToolDefinition({ ...base, name: 'drop_table', annotations: { destructiveHint: true } });
+    const tool = createToolDefinition({
+      ...base,
+      name: 'drop_table',
+      annotations: { destructiveHint: true },
+    });
     expect(tool.requiresConfirmation).toBe(true);
   });
 
@@ -97,7 +125,9 @@ describe('createToolDefinition', () => {
     ];
     for (const [label, description] of cases) {
       it(`rejects ${label} by default`, () => {
-        expect(() => createToolDefinition({ ...base, description })).toThrow(SuspiciousContentError);
+        expect(() => createToolDefinition({ ...base, description })).toThrow(
+          SuspiciousContentError,
+        );
       });
     }
 
@@ -113,7 +143,10 @@ describe('createToolDefinition', () => {
 
     it('accepts ordinary descriptions', () => {
       expect(() =>
-        createToolDefinition({ ...base, description: 'Convert an amount between currencies (e.g. USD to EUR) at today\'s rate.' }),
+        createToolDefinition({
+          ...base,
+          description: "Convert an amount between currencies (e.g. USD to EUR) at today's rate.",
+        }),
       ).not.toThrow();
     });
   });
@@ -127,8 +160,19 @@ describe('names', () => {
   });
 
   it('parses qualified names', () => {
-    expect(parseQualifiedName('github.create_issue:2.1.0')).toEqual({ namespace: 'github', name: 'create_issue', version: '2.1.0' });
-    expect(parseQualifiedName('create_issue')).toEqual({ name: 'create_issue', version: undefined });
-    expect(parseQualifiedName('my.ns.tool')).toEqual({ namespace: 'my.ns', name: 'tool', version: undefined });
+    expect(parseQualifiedName('github.create_issue:2.1.0')).toEqual({
+      namespace: 'github',
+      name: 'create_issue',
+      version: '2.1.0',
+    });
+    expect(parseQualifiedName('create_issue')).toEqual({
+      name: 'create_issue',
+      version: undefined,
+    });
+    expect(parseQualifiedName('my.ns.tool')).toEqual({
+      namespace: 'my.ns',
+      name: 'tool',
+      version: undefined,
+    });
   });
 });

@@ -5,7 +5,7 @@ import {
 } from '../errors/arsenal-error.js';
 import { canonicalJson } from '../hash/canonical-json.js';
 import { sha256Hex } from '../hash/sha256.js';
-import { EMPTY_OBJECT_SCHEMA, type JsonSchema, isJsonSchemaObject } from '../schema/json-schema.js';
+import { EMPTY_OBJECT_SCHEMA, isJsonSchemaObject, type JsonSchema } from '../schema/json-schema.js';
 import { type HygieneMode, scanText } from './hygiene.js';
 import { isSemver } from './semver.js';
 import type { ToolDefinition, ToolDefinitionInput } from './tool-definition.js';
@@ -65,11 +65,18 @@ export function toToolName(raw: string): string {
 function checkSchema(schema: unknown, path: string, issues: Issue[]): JsonSchema {
   if (schema === undefined || schema === null) return EMPTY_OBJECT_SCHEMA;
   if (!isJsonSchemaObject(schema)) {
-    issues.push({ path, message: 'must be a JSON Schema object such as {"type":"object","properties":{}}' });
+    issues.push({
+      path,
+      message: 'must be a JSON Schema object such as {"type":"object","properties":{}}',
+    });
     return EMPTY_OBJECT_SCHEMA;
   }
   const type = schema.type;
-  if (type !== undefined && type !== 'object' && !(Array.isArray(type) && type.includes('object'))) {
+  if (
+    type !== undefined &&
+    type !== 'object' &&
+    !(Array.isArray(type) && type.includes('object'))
+  ) {
     issues.push({
       path: `${path}/type`,
       message: `must be "object" (tools take named arguments), got ${JSON.stringify(type)}; wrap a single value in {"type":"object","properties":{"value":...}}`,
@@ -77,11 +84,17 @@ function checkSchema(schema: unknown, path: string, issues: Issue[]): JsonSchema
   }
   if (schema.properties !== undefined) {
     if (!isJsonSchemaObject(schema.properties)) {
-      issues.push({ path: `${path}/properties`, message: 'must be an object mapping names to schemas' });
+      issues.push({
+        path: `${path}/properties`,
+        message: 'must be an object mapping names to schemas',
+      });
     } else {
       for (const [key, value] of Object.entries(schema.properties)) {
         if (!isJsonSchemaObject(value) && typeof value !== 'boolean') {
-          issues.push({ path: `${path}/properties/${key}`, message: 'must be a JSON Schema object' });
+          issues.push({
+            path: `${path}/properties/${key}`,
+            message: 'must be a JSON Schema object',
+          });
         }
       }
     }
@@ -105,7 +118,8 @@ function checkStringList(
     issues.push({ path, message: 'must be an array of strings' });
     return [];
   }
-  if (value.length > max) issues.push({ path, message: `has ${value.length} entries; the limit is ${max}` });
+  if (value.length > max)
+    issues.push({ path, message: `has ${value.length} entries; the limit is ${max}` });
   return Object.freeze([...value]);
 }
 
@@ -119,7 +133,10 @@ export function createToolDefinition(
 ): ToolDefinition {
   if (!isJsonSchemaObject(input)) {
     throw new ToolDefinitionError(undefined, [
-      { path: '', message: `must be an object with name, description and parametersSchema, got ${typeof input}` },
+      {
+        path: '',
+        message: `must be an object with name, description and parametersSchema, got ${typeof input}`,
+      },
     ]);
   }
   const issues: Issue[] = [];
@@ -128,10 +145,17 @@ export function createToolDefinition(
 
   const version = input.version ?? '1.0.0';
   if (typeof version !== 'string' || !isSemver(version)) {
-    issues.push({ path: '/version', message: `"${String(version)}" is not a semantic version like 1.0.0` });
+    issues.push({
+      path: '/version',
+      message: `"${String(version)}" is not a semantic version like 1.0.0`,
+    });
   }
   const namespace = input.namespace ?? 'default';
-  if (typeof namespace !== 'string' || namespace.length > 64 || !NAMESPACE_PATTERN.test(namespace)) {
+  if (
+    typeof namespace !== 'string' ||
+    namespace.length > 64 ||
+    !NAMESPACE_PATTERN.test(namespace)
+  ) {
     issues.push({
       path: '/namespace',
       message: `"${String(namespace)}" must be 1–64 lowercase letters, digits, "_", "-" or "." and start with a letter or digit`,
@@ -140,7 +164,10 @@ export function createToolDefinition(
 
   const description = typeof input.description === 'string' ? input.description.trim() : '';
   if (typeof input.description !== 'string') {
-    issues.push({ path: '/description', message: 'is required: say what the tool does and when to use it' });
+    issues.push({
+      path: '/description',
+      message: 'is required: say what the tool does and when to use it',
+    });
   } else if (description.length < DESCRIPTION_MIN_LENGTH) {
     issues.push({
       path: '/description',
@@ -192,7 +219,8 @@ export function createToolDefinition(
     });
   }
   const metadata = input.metadata ?? {};
-  if (!isJsonSchemaObject(metadata)) issues.push({ path: '/metadata', message: 'must be an object' });
+  if (!isJsonSchemaObject(metadata))
+    issues.push({ path: '/metadata', message: 'must be an object' });
   const cost = input.cost ?? {};
   if (!isJsonSchemaObject(cost)) issues.push({ path: '/cost', message: 'must be an object' });
   else {
@@ -215,13 +243,15 @@ export function createToolDefinition(
   }
 
   const name = String(input.name);
-  if (issues.length > 0) throw new ToolDefinitionError(typeof input.name === 'string' ? name : undefined, issues);
+  if (issues.length > 0)
+    throw new ToolDefinitionError(typeof input.name === 'string' ? name : undefined, issues);
 
   const mode = options.hygiene ?? 'reject';
   let findings: Issue[] = [];
   if (mode !== 'off') {
     findings = scanText(description, '/description');
-    if (input.extendedDescription) findings.push(...scanText(input.extendedDescription, '/extendedDescription'));
+    if (input.extendedDescription)
+      findings.push(...scanText(input.extendedDescription, '/extendedDescription'));
     examples.forEach((example, index) => {
       findings.push(...scanText(example, `/examples/${index}`));
     });
@@ -274,7 +304,13 @@ function dropUndefined<T extends Record<string, unknown>>(value: T): T {
 /** The persisted (JSON) form of a definition: everything but the computed fields. */
 export function toToolDefinitionInput(tool: ToolDefinition): ToolDefinitionInput {
   const { qualifiedName: _qualifiedName, contentHash: _contentHash, ...rest } = tool;
-  return { ...rest, examples: [...tool.examples], tags: [...tool.tags], capabilities: [...tool.capabilities], dependencies: [...tool.dependencies] };
+  return {
+    ...rest,
+    examples: [...tool.examples],
+    tags: [...tool.tags],
+    capabilities: [...tool.capabilities],
+    dependencies: [...tool.dependencies],
+  };
 }
 
 /** Parse `namespace.name:version`, `namespace.name`, `name:version` or `name`. */

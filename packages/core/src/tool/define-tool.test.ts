@@ -9,7 +9,11 @@ describe('defineTool', () => {
     const tool = defineTool({
       name: 'add_numbers',
       description: 'Add two numbers and return their sum.',
-      input: z.object({ a: z.number().describe('first'), b: z.number(), note: z.string().optional() }),
+      input: z.object({
+        a: z.number().describe('first'),
+        b: z.number(),
+        note: z.string().optional(),
+      }),
       handler: ({ a, b }) => a + b,
     });
     expect(tool.definition.parametersSchema).toMatchObject({
@@ -20,7 +24,9 @@ describe('defineTool', () => {
     expect(tool.definition.parametersSchema.$schema).toBeUndefined();
     expect(tool.definition.source).toBe('function');
     expect(tool.inputSchema).toBeDefined();
-    expectTypeOf(tool.handler).parameter(0).toEqualTypeOf<{ a: number; b: number; note?: string | undefined }>();
+    expectTypeOf(tool.handler)
+      .parameter(0)
+      .toEqualTypeOf<{ a: number; b: number; note?: string | undefined }>();
     expect(await tool.handler({ a: 2, b: 3 }, {} as ToolCallContext)).toBe(5);
   });
 
@@ -30,25 +36,43 @@ describe('defineTool', () => {
       description: 'Send an email to one recipient.',
       input: {
         type: 'object',
-        properties: { to: { type: 'string' }, cc: { type: 'array', items: { type: 'string' } }, urgent: { type: 'boolean' } },
+        properties: {
+          to: { type: 'string' },
+          cc: { type: 'array', items: { type: 'string' } },
+          urgent: { type: 'boolean' },
+        },
         required: ['to'],
       },
       handler: (args) => args.to,
     });
-    expectTypeOf(tool.handler).parameter(0).toEqualTypeOf<{ to: string; cc?: string[]; urgent?: boolean }>();
+    expectTypeOf(tool.handler)
+      .parameter(0)
+      .toEqualTypeOf<{ to: string; cc?: string[]; urgent?: boolean }>();
     expect(tool.inputSchema).toBeUndefined();
   });
 
   it('refuses a Standard Schema without JSON Schema support, saying how to fix it', () => {
-    const validateOnly = { '~standard': { version: 1, vendor: 'acme', validate: (value: unknown) => ({ value }) } } as const;
+    const validateOnly = {
+      '~standard': { version: 1, vendor: 'acme', validate: (value: unknown) => ({ value }) },
+    } as const;
     expect(() =>
-      defineTool({ name: 'noop_tool', description: 'Does nothing at all.', input: validateOnly as never, handler: () => null }),
+      defineTool({
+        name: 'noop_tool',
+        description: 'Does nothing at all.',
+        input: validateOnly as never,
+        handler: () => null,
+      }),
     ).toThrow(/does not implement Standard JSON Schema/);
   });
 
   it('refuses a missing handler', () => {
     expect(() =>
-      defineTool({ name: 'noop_tool', description: 'Does nothing at all.', input: { type: 'object' }, handler: undefined as never }),
+      defineTool({
+        name: 'noop_tool',
+        description: 'Does nothing at all.',
+        input: { type: 'object' },
+        handler: undefined as never,
+      }),
     ).toThrow(ToolDefinitionError);
   });
 });

@@ -2,12 +2,15 @@ import { ToolDefinitionError } from '../errors/arsenal-error.js';
 import type { ToolCallContext } from '../ports/executor.js';
 import type { FromJsonSchema, JsonSchema } from '../schema/json-schema.js';
 import {
-  type StandardJsonSchemaV1,
-  type StandardSchemaV1,
   isStandardJsonSchema,
   isStandardSchema,
+  type StandardJsonSchemaV1,
+  type StandardSchemaV1,
 } from '../schema/standard-schema.js';
-import { type CreateToolDefinitionOptions, createToolDefinition } from './create-tool-definition.js';
+import {
+  type CreateToolDefinitionOptions,
+  createToolDefinition,
+} from './create-tool-definition.js';
 import type { ToolDefinition, ToolDefinitionInput } from './tool-definition.js';
 
 /** A tool implemented by an in-process function, ready to register. */
@@ -39,7 +42,12 @@ export type DefineToolSpec<S extends ToolSchema, Result> = Omit<
   definitionOptions?: CreateToolDefinitionOptions;
 };
 
-function toJsonSchema(schema: ToolSchema, which: 'input' | 'output', path: string, toolName: string): JsonSchema {
+function toJsonSchema(
+  schema: ToolSchema,
+  which: 'input' | 'output',
+  path: string,
+  toolName: string,
+): JsonSchema {
   if (isStandardSchema(schema)) {
     if (!isStandardJsonSchema(schema)) {
       throw new ToolDefinitionError(toolName, [
@@ -57,7 +65,12 @@ function toJsonSchema(schema: ToolSchema, which: 'input' | 'output', path: strin
     } catch (error) {
       throw new ToolDefinitionError(
         toolName,
-        [{ path, message: `could not convert the schema to JSON Schema: ${(error as Error).message}` }],
+        [
+          {
+            path,
+            message: `could not convert the schema to JSON Schema: ${(error as Error).message}`,
+          },
+        ],
         { cause: error },
       );
     }

@@ -12,7 +12,8 @@ interface Rule {
 const RULES: readonly Rule[] = [
   {
     pattern: /\{\{[^}]*\}\}|\{%[^%]*%\}|<%[^%]*%>|\$\{[^}]*\}/,
-    message: 'contains a template marker ({{ }}, {% %}, <% %} or ${ }); fill it in before registering',
+    message:
+      'contains a template marker ({{ }}, {% %}, <% %} or $-brace); fill it in before registering',
   },
   {
     pattern: /<\s*\/?\s*(script|iframe|object|embed|style)\b/i,
@@ -24,7 +25,8 @@ const RULES: readonly Rule[] = [
   },
   {
     pattern: /[\u200B-\u200F\u2060-\u2064\uFEFF\u00AD]/,
-    message: 'contains invisible characters (zero-width or soft hyphen) that hide text from reviewers',
+    message:
+      'contains invisible characters (zero-width or soft hyphen) that hide text from reviewers',
   },
   {
     pattern: /[\u202A-\u202E\u2066-\u2069]/,
@@ -49,7 +51,8 @@ const RULES: readonly Rule[] = [
     message: 'asks the model to hide something from the user',
   },
   {
-    pattern: /\byou\s+(must|should)\s+(first\s+)?(call|use|invoke|read|send)\b[^.\n]{0,60}\b(other|all|every|instead)\b/i,
+    pattern:
+      /\byou\s+(must|should)\s+(first\s+)?(call|use|invoke|read|send)\b[^.\n]{0,60}\b(other|all|every|instead)\b/i,
     message: 'instructs the model to call other tools (tool shadowing)',
   },
 ];

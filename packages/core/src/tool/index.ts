@@ -1,22 +1,21 @@
+export type { CreateToolDefinitionOptions } from './create-tool-definition.js';
 export {
+  checkToolName,
+  createToolDefinition,
   DESCRIPTION_MAX_LENGTH,
   DESCRIPTION_MIN_LENGTH,
   NAMESPACE_PATTERN,
+  parseQualifiedName,
   RESERVED_TOOL_NAMES,
   TOOL_NAME_PATTERN,
-  checkToolName,
-  createToolDefinition,
-  parseQualifiedName,
   toToolDefinitionInput,
   toToolName,
 } from './create-tool-definition.js';
-export type { CreateToolDefinitionOptions } from './create-tool-definition.js';
-export { defineTool, isFunctionTool } from './define-tool.js';
 export type { DefineToolSpec, FunctionTool, InferToolInput } from './define-tool.js';
-export { scanText } from './hygiene.js';
+export { defineTool, isFunctionTool } from './define-tool.js';
 export type { HygieneMode } from './hygiene.js';
+export { scanText } from './hygiene.js';
 export { compareSemver, isSemver } from './semver.js';
-export { HEALTHY, KNOWN_CAPABILITIES } from './tool-definition.js';
 export type {
   ToolAnnotations,
   ToolCapability,
@@ -27,3 +26,4 @@ export type {
   ToolHealth,
   ToolSourceKind,
 } from './tool-definition.js';
+export { HEALTHY, KNOWN_CAPABILITIES } from './tool-definition.js';

@@ -1,0 +1,140 @@
+import type { Issue } from '../errors/arsenal-error.js';
+import { ValidationError } from '../errors/arsenal-error.js';
+import type { ResolvedTool } from '../registry/types.js';
+import {
+  createJsonSchemaValidator,
+  type JsonSchemaValidator,
+} from '../schema/json-schema-validator.js';
+import { standardIssuePath } from '../schema/standard-schema.js';
+import type { ToolDefinition } from '../tool/tool-definition.js';
+
+export type ArgumentCheck =
+  | { ok: true; arguments: Record<string, unknown> }
+  | { ok: false; error: ValidationError; auditArguments?: Record<string, unknown> };
+
+const validators = new WeakMap<ToolDefinition, JsonSchemaValidator>();
+const encoder = new TextEncoder();
+
+function refuse(
+  toolName: string,
+  message: string,
+  issues: Issue[],
+  audit: Record<string, unknown>,
+): ArgumentCheck {
+  return {
+    ok: false,
+    error: new ValidationError(message, issues, toolName),
+    auditArguments: audit,
+  };
+}
+
+/**
+ * Turn what the caller sent into an argument object: absent → `{}`, a JSON text of an object
+ * (as models emit) → the object. Anything else, anything that is not JSON, or anything past
+ * `maxBytes` is refused.
+ */
+export function normaliseArguments(
+  toolName: string,
+  raw: unknown,
+  maxBytes: number,
+): ArgumentCheck {
+  let value = raw;
+  if (value === undefined) return { ok: true, arguments: {} };
+  if (typeof value === 'string') {
+    if (value.length > maxBytes) return tooLarge(toolName, value.length, maxBytes);
+    try {
+      value = JSON.parse(value);
+    } catch {
+      return refuse(
+        toolName,
+        `Arguments for tool "${toolName}" are a string that is not JSON; send a JSON object.`,
+        [{ path: '', message: 'must be a JSON object' }],
+        { '[invalid]': 'unparseable string' },
+      );
+    }
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    const kind = value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value;
+    return refuse(
+      toolName,
+      `Arguments for tool "${toolName}" must be a JSON object, got ${kind}.`,
+      [{ path: '', message: `must be an object, got ${kind}` }],
+      { '[invalid]': kind },
+    );
+  }
+  let text: string | undefined;
+  try {
+    text = JSON.stringify(value);
+  } catch (error) {
+    return refuse(
+      toolName,
+      `Arguments for tool "${toolName}" are not JSON-serialisable (${(error as Error).message}).`,
+      [{ path: '', message: 'must be JSON-serialisable (no cycles, no BigInt)' }],
+      { '[invalid]': 'not JSON-serialisable' },
+    );
+  }
+  const length = text?.length ?? 0;
+  // UTF-8 takes at most 3 bytes per UTF-16 unit, so most texts need no encoding to be measured.
+  if (length > maxBytes || (length * 3 > maxBytes && encoder.encode(text).length > maxBytes)) {
+    return tooLarge(
+      toolName,
+      length * 3 > maxBytes ? encoder.encode(text).length : length,
+      maxBytes,
+    );
+  }
+  return { ok: true, arguments: value as Record<string, unknown> };
+}
+
+function tooLarge(toolName: string, bytes: number, maxBytes: number): ArgumentCheck {
+  return refuse(
+    toolName,
+    `Arguments for tool "${toolName}" take ${bytes} bytes; the limit is ${maxBytes} (maxArgumentBytes). Send less data or pass a reference to it.`,
+    [{ path: '', message: `must be at most ${maxBytes} bytes of JSON` }],
+    { '[omitted]': `${bytes} bytes` },
+  );
+}
+
+/** Validate with the tool's Standard Schema when it has one, else with its JSON Schema. */
+export async function validateArguments(
+  tool: ResolvedTool,
+  args: Record<string, unknown>,
+): Promise<ArgumentCheck> {
+  const definition = tool.definition;
+  if (tool.inputSchema) {
+    let outcome = tool.inputSchema['~standard'].validate(args);
+    if (outcome instanceof Promise) outcome = await outcome;
+    if (outcome.issues) {
+      const issues = outcome.issues.map((issue) => ({
+        path: standardIssuePath(issue),
+        message: issue.message,
+      }));
+      return invalid(definition.name, issues);
+    }
+    const value = outcome.value;
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+      return invalid(definition.name, [
+        { path: '', message: 'the schema did not produce an object' },
+      ]);
+    }
+    return { ok: true, arguments: value as Record<string, unknown> };
+  }
+  let validate = validators.get(definition);
+  if (!validate) {
+    validate = createJsonSchemaValidator(definition.parametersSchema);
+    validators.set(definition, validate);
+  }
+  const outcome = validate<Record<string, unknown>>(args);
+  if (!outcome.valid) return invalid(definition.name, outcome.issues);
+  return { ok: true, arguments: outcome.value };
+}
+
+function invalid(toolName: string, issues: Issue[]): ArgumentCheck {
+  return {
+    ok: false,
+    error: new ValidationError(
+      `Arguments for tool "${toolName}" do not match its schema; fix these and call again:`,
+      issues,
+      toolName,
+    ),
+  };
+}

@@ -1,0 +1,158 @@
+import { ArsenalError, type Issue } from '../errors/arsenal-error.js';
+import type { AuditRecord } from '../ports/history-store.js';
+import type { ResolvedTool } from '../registry/types.js';
+import { redactSecrets } from './redaction.js';
+import type {
+  PendingConfirmation,
+  ToolCall,
+  ToolResult,
+  ToolResultError,
+  ToolResultStatus,
+} from './types.js';
+
+/** Everything the pipeline knows about one call as it moves through the steps. */
+export interface CallState {
+  call: ToolCall;
+  callId: string;
+  traceId: string;
+  spanId: string;
+  queuedAt: number;
+  startedAt?: number;
+  resolved?: ResolvedTool;
+  /** Validated arguments (defaults applied). */
+  arguments: Record<string, unknown>;
+  /** What the audit record shows when the arguments could not be used as given. */
+  auditArguments?: Record<string, unknown>;
+  attempt: number;
+  /** Set once a human confirmed the call. */
+  confirmed?: boolean;
+}
+
+/** The outcome of a step, before timestamps and ids are attached. */
+export interface Outcome {
+  status: ToolResultStatus;
+  result?: unknown;
+  error?: ToolResultError;
+  cached?: boolean;
+  confirmation?: PendingConfirmation;
+}
+
+function randomHex(length: number): string {
+  return globalThis.crypto.randomUUID().replace(/-/g, '').slice(0, length);
+}
+
+export function newCallState(call: ToolCall, now: number): CallState {
+  return {
+    call,
+    callId: `call_${globalThis.crypto.randomUUID()}`,
+    traceId: typeof call.traceId === 'string' && call.traceId !== '' ? call.traceId : randomHex(32),
+    spanId: randomHex(16),
+    queuedAt: now,
+    arguments: {},
+    attempt: 0,
+  };
+}
+
+/** A JSON-safe description of a thrown value; non-Error values keep their text. */
+export function describeError(
+  value: unknown,
+  fallbackCode = 'execution_failed',
+  extra?: { issues?: readonly Issue[]; suggestions?: readonly string[]; retryAfterMs?: number },
+): ToolResultError {
+  let error: ToolResultError;
+  if (ArsenalError.isInstance(value)) {
+    error = {
+      code: value.code,
+      message: value.message,
+      errorType: value.name,
+      retryable: value.retryable,
+    };
+  } else if (value instanceof Error) {
+    const code = (value as { code?: unknown }).code;
+    error = {
+      code: fallbackCode,
+      message: value.message || String(value),
+      errorType: value.name || 'Error',
+      retryable: false,
+      ...(typeof code === 'string' ? { code: `${fallbackCode}:${code}` } : {}),
+    };
+  } else {
+    let text: string;
+    try {
+      text = typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value));
+    } catch {
+      text = String(value);
+    }
+    error = {
+      code: fallbackCode,
+      message: `The tool threw a non-Error value: ${text}`,
+      errorType: value === null ? 'null' : typeof value,
+      retryable: false,
+    };
+  }
+  if (extra?.issues) error.issues = extra.issues;
+  if (extra?.suggestions) error.suggestions = extra.suggestions;
+  if (extra?.retryAfterMs !== undefined) error.retryAfterMs = extra.retryAfterMs;
+  return error;
+}
+
+export function buildResult(state: CallState, outcome: Outcome, completedAt: number): ToolResult {
+  const result: ToolResult = {
+    callId: state.callId,
+    tool: typeof state.call?.tool === 'string' ? state.call.tool : '',
+    status: outcome.status,
+    queuedAt: new Date(state.queuedAt).toISOString(),
+    completedAt: new Date(completedAt).toISOString(),
+    durationMs: completedAt - state.queuedAt,
+    attempt: state.attempt,
+    traceId: state.traceId,
+    spanId: state.spanId,
+  };
+  if (state.resolved) result.qualifiedName = state.resolved.definition.qualifiedName;
+  if (state.startedAt !== undefined) result.startedAt = new Date(state.startedAt).toISOString();
+  if (outcome.status === 'success') result.result = outcome.result;
+  if (outcome.error) result.error = outcome.error;
+  if (outcome.cached) result.cached = true;
+  if (outcome.confirmation) result.confirmation = outcome.confirmation;
+  return result;
+}
+
+export function buildAuditRecord(
+  state: CallState,
+  result: ToolResult,
+  isSecret: ((key: string) => boolean) | undefined,
+): AuditRecord {
+  const definition = state.resolved?.definition;
+  const record: AuditRecord = {
+    id: result.callId,
+    tool: definition?.name ?? result.tool,
+    arguments: (state.auditArguments ?? redactSecrets(state.arguments, isSecret)) as Record<
+      string,
+      unknown
+    >,
+    status: result.status,
+    queuedAt: result.queuedAt,
+    completedAt: result.completedAt,
+    durationMs: result.durationMs,
+    attempt: result.attempt,
+    traceId: result.traceId,
+    spanId: result.spanId,
+  };
+  if (definition) record.qualifiedName = definition.qualifiedName;
+  const principal = state.call?.principal;
+  if (principal?.id !== undefined) record.principalId = principal.id;
+  if (principal?.tenant !== undefined) record.tenant = principal.tenant;
+  if (result.startedAt) record.startedAt = result.startedAt;
+  if (result.error) {
+    record.errorCode = result.error.code;
+    record.errorMessage = result.error.message;
+  }
+  if (typeof state.call?.query === 'string') record.query = state.call.query;
+  const metadata: Record<string, unknown> = {};
+  if (result.cached) metadata.cached = true;
+  if (result.confirmation) metadata.confirmationId = result.confirmation.id;
+  if (state.confirmed) metadata.confirmed = true;
+  if (state.call?.parentSpanId) metadata.parentSpanId = state.call.parentSpanId;
+  if (Object.keys(metadata).length > 0) record.metadata = metadata;
+  return record;
+}

@@ -1,0 +1,144 @@
+import type { Clock } from './types.js';
+import { systemClock } from './types.js';
+
+export type CircuitState = 'closed' | 'open' | 'half_open';
+
+export interface CircuitBreakerOptions {
+  /** Consecutive failures that open the circuit. Default 5. */
+  failureThreshold?: number;
+  /** How long an open circuit refuses calls before letting probes through. Default 30,000 ms. */
+  cooldownMs?: number;
+  /** Probe calls allowed at once while half-open. Default 1. */
+  halfOpenMaxCalls?: number;
+  /** Successful probes needed to close again. Default 1. */
+  successThreshold?: number;
+}
+
+export interface CircuitChange {
+  key: string;
+  from: CircuitState;
+  to: CircuitState;
+}
+
+interface Circuit {
+  state: CircuitState;
+  consecutiveFailures: number;
+  openedAt: number;
+  probesInFlight: number;
+  probeSuccesses: number;
+}
+
+/**
+ * Per-key circuit breakers: closed → open after N consecutive failures, half-open after a
+ * cooldown (a few probe calls), closed again after successful probes.
+ */
+export class CircuitBreaker {
+  readonly #circuits = new Map<string, Circuit>();
+  readonly #failureThreshold: number;
+  readonly #cooldownMs: number;
+  readonly #halfOpenMaxCalls: number;
+  readonly #successThreshold: number;
+  readonly #clock: Clock;
+  readonly #onChange: ((change: CircuitChange) => void) | undefined;
+
+  constructor(
+    options: CircuitBreakerOptions = {},
+    clock: Clock = systemClock,
+    onChange?: (change: CircuitChange) => void,
+  ) {
+    this.#failureThreshold = Math.max(1, options.failureThreshold ?? 5);
+    this.#cooldownMs = Math.max(0, options.cooldownMs ?? 30_000);
+    this.#halfOpenMaxCalls = Math.max(1, options.halfOpenMaxCalls ?? 1);
+    this.#successThreshold = Math.max(1, options.successThreshold ?? 1);
+    this.#clock = clock;
+    this.#onChange = onChange;
+  }
+
+  #circuit(key: string): Circuit {
+    let circuit = this.#circuits.get(key);
+    if (!circuit) {
+      circuit = {
+        state: 'closed',
+        consecutiveFailures: 0,
+        openedAt: 0,
+        probesInFlight: 0,
+        probeSuccesses: 0,
+      };
+      this.#circuits.set(key, circuit);
+    }
+    return circuit;
+  }
+
+  #move(key: string, circuit: Circuit, to: CircuitState): void {
+    const from = circuit.state;
+    if (from === to) return;
+    circuit.state = to;
+    circuit.probesInFlight = 0;
+    circuit.probeSuccesses = 0;
+    if (to === 'open') circuit.openedAt = this.#clock.now();
+    if (to === 'closed') circuit.consecutiveFailures = 0;
+    this.#onChange?.({ key, from, to });
+  }
+
+  /** The current state; an open circuit past its cooldown turns half-open here. */
+  state(key: string): CircuitState {
+    const circuit = this.#circuits.get(key);
+    if (!circuit) return 'closed';
+    if (circuit.state === 'open' && this.#clock.now() - circuit.openedAt >= this.#cooldownMs) {
+      this.#move(key, circuit, 'half_open');
+    }
+    return circuit.state;
+  }
+
+  /** Milliseconds until an open circuit lets a probe through (0 when not open). */
+  retryAfterMs(key: string): number {
+    const circuit = this.#circuits.get(key);
+    if (circuit?.state !== 'open') return 0;
+    return Math.max(0, circuit.openedAt + this.#cooldownMs - this.#clock.now());
+  }
+
+  /**
+   * Ask to run one call. Returns false when the circuit is open or every half-open probe slot
+   * is taken. Every `true` must be followed by exactly one `record` or `release`.
+   */
+  acquire(key: string): boolean {
+    const state = this.state(key);
+    if (state === 'closed') return true;
+    if (state === 'open') return false;
+    const circuit = this.#circuit(key);
+    if (circuit.probesInFlight >= this.#halfOpenMaxCalls) return false;
+    circuit.probesInFlight++;
+    return true;
+  }
+
+  /** Give back an acquired slot without an outcome (the call never ran). */
+  release(key: string): void {
+    const circuit = this.#circuits.get(key);
+    if (circuit?.state === 'half_open' && circuit.probesInFlight > 0) circuit.probesInFlight--;
+  }
+
+  /** Record the outcome of an acquired call. */
+  record(key: string, success: boolean): void {
+    const circuit = this.#circuit(key);
+    if (circuit.state === 'half_open' && circuit.probesInFlight > 0) circuit.probesInFlight--;
+    if (success) {
+      circuit.consecutiveFailures = 0;
+      if (circuit.state === 'half_open') {
+        circuit.probeSuccesses++;
+        if (circuit.probeSuccesses >= this.#successThreshold) this.#move(key, circuit, 'closed');
+      }
+      return;
+    }
+    circuit.consecutiveFailures++;
+    if (circuit.state === 'half_open') this.#move(key, circuit, 'open');
+    else if (circuit.state === 'closed' && circuit.consecutiveFailures >= this.#failureThreshold) {
+      this.#move(key, circuit, 'open');
+    }
+  }
+
+  /** Close a circuit by hand (an operator fixed the backend). */
+  reset(key: string): void {
+    const circuit = this.#circuits.get(key);
+    if (circuit) this.#move(key, circuit, 'closed');
+  }
+}

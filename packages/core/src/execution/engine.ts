@@ -1,0 +1,258 @@
+import type { Telemetry } from '../events/events.js';
+import { noopTelemetry } from '../events/telemetry.js';
+import { InMemoryStateStore } from '../memory/in-memory-state-store.js';
+import { createSecurityPolicy, type SecurityPolicy } from '../policy/security-policy.js';
+import type { Executor, ProgressUpdate } from '../ports/executor.js';
+import type { HistoryStore } from '../ports/history-store.js';
+import type { StateStore } from '../ports/state-store.js';
+import type { ToolResolver } from '../registry/types.js';
+import { type BatchRequest, type BatchResult, runBatch } from './batch.js';
+import { Bulkhead, type BulkheadOptions } from './bulkhead.js';
+import { type CallState, describeError } from './call-outcome.js';
+import { CircuitBreaker, type CircuitBreakerOptions } from './circuit-breaker.js';
+import { ConfirmationStore } from './confirmation.js';
+import { HealthTracker } from './health-tracker.js';
+import { InvocationManager, type InvocationStatus } from './invocations.js';
+import { ExecutionPipeline } from './pipeline.js';
+import { RateLimiter, type RateLimitOptions } from './rate-limiter.js';
+import { ResultCache, type ResultCacheOptions } from './result-cache.js';
+import type { RetryOptions } from './retry.js';
+import {
+  type Clock,
+  systemClock,
+  type ToolCall,
+  type ToolHealthReport,
+  type ToolResult,
+} from './types.js';
+
+export interface ExecutionEngineOptions {
+  /** Finds tools by name, qualified name or alias (the registry implements it). */
+  resolver: ToolResolver;
+  /** Executors for tools the resolver returns without one: the first whose canExecute is true. */
+  executors?: readonly Executor[];
+  telemetry?: Telemetry;
+  /** Shared state for rate limits. Default: in memory. */
+  stateStore?: StateStore;
+  /** Where audit records go. Default: none. */
+  historyStore?: HistoryStore;
+  /** Default: createSecurityPolicy() — destructive tools need confirmation. */
+  policy?: SecurityPolicy;
+  breaker?: CircuitBreakerOptions;
+  retry?: RetryOptions;
+  /** Per-attempt timeout when a call sets none. Default 30,000 ms. */
+  defaultTimeoutMs?: number;
+  /** Largest argument object, as UTF-8 JSON. Default 1 MiB. */
+  maxArgumentBytes?: number;
+  rateLimits?: RateLimitOptions;
+  concurrency?: BulkheadOptions;
+  cache?: ResultCacheOptions;
+  /** How long a confirmation id stays valid. Default 5 minutes. */
+  confirmationTtlMs?: number;
+  /** How long finished invocations stay queryable. Default 10 minutes. */
+  invocationRetentionMs?: number;
+  clock?: Clock;
+  /** Which argument keys are secrets in audit records. Default: isSecretKey. */
+  isSecretKey?: (key: string) => boolean;
+}
+
+/** Runs tool calls safely; see docs/architecture/execution.md for the pipeline. */
+export interface ExecutionEngine {
+  /** Run one call. Never throws for tool failures: every outcome is a ToolResult. */
+  execute<T = unknown>(call: ToolCall): Promise<ToolResult<T>>;
+  /** Start a call and return its invocation id at once. */
+  invoke(call: ToolCall): string;
+  status(invocationId: string): InvocationStatus | undefined;
+  cancel(invocationId: string): boolean;
+  /** Wait for an invocation's outcome (a `not_found` result for unknown or expired ids). */
+  result(invocationId: string): Promise<ToolResult>;
+  /** Progress and partial results of an invocation until it ends. */
+  stream(invocationId: string): AsyncIterable<ProgressUpdate>;
+  subscribe(invocationId: string, listener: (update: ProgressUpdate) => void): () => void;
+  /** Run a call parked as `pending_confirmation`, exactly once. */
+  confirm(confirmationId: string): Promise<ToolResult>;
+  /** Refuse a parked call; it is answered `cancelled`. */
+  reject(confirmationId: string): Promise<ToolResult>;
+  executeBatch(request: BatchRequest): Promise<BatchResult>;
+  health(toolName: string): ToolHealthReport;
+  /** Close the circuit of a tool by hand. */
+  resetCircuit(toolName: string): void;
+  /** Cancel running invocations, drop pending confirmations, close the stores the engine created. */
+  close(): Promise<void>;
+}
+
+/**
+ * Create the execution engine.
+ *
+ * @example
+ * const engine = createExecutionEngine({ resolver: registry, historyStore: createInMemoryHistoryStore() });
+ * const result = await engine.execute({ tool: 'get_weather', arguments: { city: 'Oslo' } });
+ */
+export function createExecutionEngine(options: ExecutionEngineOptions): ExecutionEngine {
+  const clock = options.clock ?? systemClock;
+  const telemetry = options.telemetry ?? noopTelemetry;
+  const ownStateStore = options.stateStore
+    ? undefined
+    : new InMemoryStateStore({ now: () => clock.now() });
+  const stateStore = options.stateStore ?? ownStateStore!;
+  const emit: Telemetry['emit'] = (event) => {
+    try {
+      telemetry.emit(event);
+    } catch {
+      // Telemetry must never break a call.
+    }
+  };
+  const breaker = new CircuitBreaker(options.breaker, clock, ({ key, from, to }) =>
+    emit({
+      type: 'circuit.changed',
+      time: new Date(clock.now()).toISOString(),
+      tool: key,
+      from,
+      to,
+    }),
+  );
+  const health = new HealthTracker();
+  const confirmations = new ConfirmationStore<CallState>(
+    options.confirmationTtlMs ?? 5 * 60_000,
+    clock,
+  );
+  const pipeline = new ExecutionPipeline({
+    resolver: options.resolver,
+    executors: options.executors ?? [],
+    telemetry,
+    historyStore: options.historyStore,
+    policy: options.policy ?? createSecurityPolicy(),
+    breaker,
+    health,
+    rateLimiter: options.rateLimits
+      ? new RateLimiter(options.rateLimits, stateStore, clock)
+      : undefined,
+    bulkhead: new Bulkhead(options.concurrency?.maxQueuedPerTool ?? 0),
+    concurrency: options.concurrency ?? {},
+    cache: new ResultCache(options.cache ?? {}, clock),
+    confirmations,
+    retry: options.retry ?? {},
+    clock,
+    defaultTimeoutMs: options.defaultTimeoutMs ?? 30_000,
+    maxArgumentBytes: options.maxArgumentBytes ?? 1024 * 1024,
+    isSecretKey: options.isSecretKey,
+  });
+  let closed = false;
+  const closedOutcome = {
+    status: 'cancelled' as const,
+    error: {
+      code: 'engine_closed',
+      message: 'The execution engine is closed; create a new one.',
+      errorType: 'CancelledError',
+      retryable: false,
+    },
+  };
+  const execute = (call: ToolCall): Promise<ToolResult> =>
+    closed ? pipeline.answer(call, closedOutcome) : pipeline.execute(call);
+  const qualified = (toolName: string): string => {
+    try {
+      return options.resolver.resolve(toolName)?.definition.qualifiedName ?? toolName;
+    } catch {
+      return toolName;
+    }
+  };
+  const invocations = new InvocationManager({
+    run: execute,
+    clock,
+    retentionMs: options.invocationRetentionMs ?? 10 * 60_000,
+    telemetry,
+    estimateMs: (tool) => {
+      const resolved = options.resolver.resolve(tool);
+      const report = health.report(qualified(tool), 'closed');
+      if (report.totalCalls > 0) return report.averageLatencyMs;
+      return resolved?.definition.cost.estimatedLatencyMs;
+    },
+  });
+  const missingInvocation = (id: string): Promise<ToolResult> =>
+    pipeline.answer(
+      { tool: '' },
+      {
+        status: 'not_found',
+        error: {
+          code: 'invocation_not_found',
+          message: `Invocation "${id}" is unknown or has expired (finished invocations are kept for invocationRetentionMs).`,
+          errorType: 'ArsenalError',
+          retryable: false,
+        },
+      },
+    );
+  const resolveConfirmation = (
+    id: string,
+    outcome: 'confirmed' | 'rejected',
+  ): Promise<ToolResult> => {
+    const taken = confirmations.take(id);
+    const tool = taken.payload?.resolved?.definition.name ?? '';
+    const expired = 'error' in taken && taken.error.reason === 'expired';
+    emit({
+      type: 'confirmation.resolved',
+      time: new Date(clock.now()).toISOString(),
+      confirmationId: id,
+      tool,
+      outcome: expired ? 'expired' : outcome,
+    });
+    if ('error' in taken) {
+      const status = taken.error.reason === 'not_found' ? 'not_found' : 'permission_denied';
+      const state = taken.payload;
+      if (state) return pipeline.conclude(state, { status, error: describeError(taken.error) });
+      return pipeline.answer({ tool: '' }, { status, error: describeError(taken.error) });
+    }
+    const state = taken.payload;
+    if (outcome === 'rejected') {
+      return pipeline.conclude(state, {
+        status: 'cancelled',
+        error: {
+          code: 'confirmation_rejected',
+          message: `The call to "${tool}" was rejected by a human.`,
+          errorType: 'ConfirmationError',
+          retryable: false,
+        },
+      });
+    }
+    if (closed) return pipeline.conclude(state, closedOutcome);
+    state.confirmed = true;
+    return pipeline.run(state);
+  };
+  return {
+    execute: execute as ExecutionEngine['execute'],
+    invoke: (call) => invocations.invoke(call),
+    status: (id) => invocations.status(id),
+    cancel: (id) => invocations.cancel(id),
+    result: async (id) => (await invocations.result(id)) ?? missingInvocation(id),
+    stream: (id) => invocations.stream(id),
+    subscribe: (id, listener) => invocations.subscribe(id, listener),
+    confirm: (id) => resolveConfirmation(id, 'confirmed'),
+    reject: (id) => resolveConfirmation(id, 'rejected'),
+    executeBatch: (request) =>
+      runBatch(
+        {
+          execute,
+          answer: (call, outcome) => pipeline.answer(call, outcome),
+          describe: (tool) => {
+            try {
+              return options.resolver.resolve(tool)?.definition;
+            } catch {
+              return undefined;
+            }
+          },
+          now: () => clock.now(),
+        },
+        request,
+      ),
+    health: (toolName) => {
+      const key = qualified(toolName);
+      return health.report(key, breaker.state(key));
+    },
+    resetCircuit: (toolName) => breaker.reset(qualified(toolName)),
+    async close() {
+      if (closed) return;
+      closed = true;
+      invocations.cancelAll();
+      confirmations.clear();
+      await ownStateStore?.close();
+    },
+  };
+}

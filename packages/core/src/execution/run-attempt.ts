@@ -1,0 +1,108 @@
+import { ArsenalError, CancelledError, ToolTimeoutError } from '../errors/arsenal-error.js';
+import type { Executor, ProgressUpdate, ToolCallContext } from '../ports/executor.js';
+import type { ToolDefinition } from '../tool/tool-definition.js';
+import { describeError } from './call-outcome.js';
+import type { ToolResultError } from './types.js';
+
+export type AttemptOutcome =
+  | { ok: true; value: unknown }
+  | { ok: false; status: 'failure' | 'timeout' | 'cancelled'; error: ToolResultError };
+
+export interface AttemptRequest {
+  executor: Executor;
+  tool: ToolDefinition;
+  arguments: Record<string, unknown>;
+  callId: string;
+  traceId: string;
+  principal: ToolCallContext['principal'];
+  timeoutMs: number;
+  /** The caller's signal: aborting it cancels the attempt. */
+  signal: AbortSignal | undefined;
+  onProgress: ((update: ProgressUpdate) => void) | undefined;
+}
+
+/**
+ * Run one attempt. Settles on the first of: the executor's answer, the timeout, the caller's
+ * abort. A handler that ignores its signal is abandoned (its promise is left to settle on its
+ * own); the timer and the listener are always removed.
+ */
+export function runAttempt(request: AttemptRequest): Promise<AttemptOutcome> {
+  const { tool, signal } = request;
+  if (signal?.aborted) {
+    return Promise.resolve(cancelled(signal.reason));
+  }
+  return new Promise<AttemptOutcome>((resolve) => {
+    const controller = new AbortController();
+    let settled = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const onCallerAbort = () => {
+      controller.abort(signal?.reason ?? new CancelledError());
+      settle(cancelled(signal?.reason));
+    };
+    const settle = (outcome: AttemptOutcome) => {
+      if (settled) return;
+      settled = true;
+      if (timer !== undefined) clearTimeout(timer);
+      signal?.removeEventListener('abort', onCallerAbort);
+      resolve(outcome);
+    };
+    signal?.addEventListener('abort', onCallerAbort, { once: true });
+    if (Number.isFinite(request.timeoutMs)) {
+      timer = setTimeout(() => {
+        const error = new ToolTimeoutError(tool.name, request.timeoutMs);
+        controller.abort(error);
+        settle({ ok: false, status: 'timeout', error: describeError(error) });
+      }, request.timeoutMs);
+    }
+    const context: ToolCallContext = {
+      signal: controller.signal,
+      tool,
+      callId: request.callId,
+      traceId: request.traceId,
+      reportProgress: (update) => {
+        if (settled || !request.onProgress) return;
+        try {
+          request.onProgress(update);
+        } catch {
+          // A broken progress listener must not fail the call.
+        }
+      },
+    };
+    if (request.principal) context.principal = request.principal;
+    let pending: Promise<unknown>;
+    try {
+      pending = Promise.resolve(
+        request.executor.execute({ tool, arguments: request.arguments, context }),
+      );
+    } catch (error) {
+      settle(failed(error, controller.signal));
+      return;
+    }
+    pending.then(
+      (value) => settle({ ok: true, value }),
+      (error: unknown) => settle(failed(error, controller.signal)),
+    );
+  });
+}
+
+function cancelled(reason: unknown): AttemptOutcome {
+  const error =
+    ArsenalError.isInstance(reason) && reason.code === 'cancelled'
+      ? reason
+      : new CancelledError('The call was cancelled by its caller.', { cause: reason });
+  return { ok: false, status: 'cancelled', error: describeError(error) };
+}
+
+function failed(error: unknown, signal: AbortSignal): AttemptOutcome {
+  if (
+    signal.aborted &&
+    ArsenalError.isInstance(signal.reason) &&
+    signal.reason.code === 'timeout'
+  ) {
+    return { ok: false, status: 'timeout', error: describeError(signal.reason) };
+  }
+  if (ArsenalError.isInstance(error) && error.code === 'cancelled') {
+    return { ok: false, status: 'cancelled', error: describeError(error) };
+  }
+  return { ok: false, status: 'failure', error: describeError(error) };
+}

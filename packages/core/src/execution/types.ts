@@ -1,0 +1,98 @@
+import type { Issue } from '../errors/arsenal-error.js';
+import type { Principal, ProgressUpdate } from '../ports/executor.js';
+import type { ToolHealth } from '../tool/tool-definition.js';
+
+/** Milliseconds since the epoch. Inject a fake one in tests. */
+export interface Clock {
+  now(): number;
+}
+
+export const systemClock: Clock = { now: () => Date.now() };
+
+/** One request to run a tool, as a model or an application makes it. */
+export interface ToolCall {
+  /** Tool name, `namespace.name`, qualified name (`ns.name:1.0.0`) or alias. */
+  tool: string;
+  /** A JSON object. Absent means `{}`. */
+  arguments?: unknown;
+  principal?: Principal;
+  /** Per-attempt timeout; default the engine's `defaultTimeoutMs`. */
+  timeoutMs?: number;
+  /** Retries after the first attempt (retryable errors, idempotent tools only). */
+  retries?: number;
+  traceId?: string;
+  parentSpanId?: string;
+  /** `true` asks for a confirmation even when policy would not. A call cannot waive one. */
+  requireConfirmation?: boolean;
+  /** Aborting it cancels the call. */
+  signal?: AbortSignal;
+  onProgress?: (update: ProgressUpdate) => void;
+  /** The user request the tool was retrieved for; kept in the audit record. */
+  query?: string;
+  /** Use the result cache for this call when the tool allows it. Default true. */
+  cache?: boolean;
+  metadata?: Record<string, unknown>;
+}
+
+export type ToolResultStatus =
+  | 'success'
+  | 'failure'
+  | 'timeout'
+  | 'permission_denied'
+  | 'circuit_open'
+  | 'pending_confirmation'
+  | 'cancelled'
+  | 'rate_limited'
+  | 'not_found'
+  | 'invalid_arguments';
+
+/** What went wrong, in a JSON-safe shape a model or UI can show. */
+export interface ToolResultError {
+  code: string;
+  message: string;
+  /** The error's class name (`ValidationError`, `TypeError`...). */
+  errorType: string;
+  retryable: boolean;
+  issues?: readonly Issue[];
+  suggestions?: readonly string[];
+  retryAfterMs?: number;
+}
+
+export interface PendingConfirmation {
+  id: string;
+  /** ISO timestamp after which `confirm(id)` is refused. */
+  expiresAt: string;
+  reason: string;
+}
+
+/** The outcome of a call. Always returned, never thrown. */
+export interface ToolResult<T = unknown> {
+  callId: string;
+  /** The name as called. */
+  tool: string;
+  /** The resolved tool's qualified name, when it resolved. */
+  qualifiedName?: string;
+  status: ToolResultStatus;
+  result?: T;
+  error?: ToolResultError;
+  queuedAt: string;
+  startedAt?: string;
+  completedAt: string;
+  durationMs: number;
+  /** Attempts made (1 when it ran once, 0 when it never ran). */
+  attempt: number;
+  traceId: string;
+  spanId: string;
+  /** Served from the result cache. */
+  cached?: boolean;
+  confirmation?: PendingConfirmation;
+}
+
+/** A tool's health with latency percentiles and outcome counts. */
+export interface ToolHealthReport extends ToolHealth {
+  p50LatencyMs: number;
+  p95LatencyMs: number;
+  p99LatencyMs: number;
+  successCount: number;
+  failureCount: number;
+}

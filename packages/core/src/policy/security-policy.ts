@@ -1,0 +1,199 @@
+import type { Principal } from '../ports/executor.js';
+import type { ToolDefinition } from '../tool/tool-definition.js';
+import { firstMatch, matchGlob } from './glob.js';
+
+/** Globs matched against a tool; a rule matches when any list matches. */
+export interface PolicyRule {
+  /** Globs on the tool's name, `namespace.name` or qualified name: `delete_*`, `billing.*`. */
+  tools?: readonly string[];
+  /** Globs on the tool's namespace. */
+  namespaces?: readonly string[];
+  /** Globs on the tool's capabilities: `financial`, `write_*`. */
+  capabilities?: readonly string[];
+}
+
+export interface SecurityPolicyOptions {
+  /** When given, only tools this rule matches may be called. */
+  allow?: PolicyRule;
+  /** Tools this rule matches are refused, whatever else says. */
+  deny?: PolicyRule;
+  /** Tools this rule matches need a human confirmation before they run. */
+  requireConfirmation?: PolicyRule;
+  /**
+   * Hosts network tools (`network_access`, `external_api`) may reach, checked against URLs in the
+   * arguments. `example.com` also allows its subdomains; `*.example.com` only subdomains.
+   * Absent: no domain restriction.
+   */
+  allowedDomains?: readonly string[];
+  /** Tool-name globs treated as destructive. Default {@link DESTRUCTIVE_TOOL_PATTERNS}. */
+  destructivePatterns?: readonly string[];
+  /** Destructive tools need confirmation. Default true. */
+  confirmDestructive?: boolean;
+  /** Refuse tools needing a capability the principal lacks. Default true. */
+  checkCapabilities?: boolean;
+  /** Refuse calls without a principal. Default false (local, trusted callers). */
+  requirePrincipal?: boolean;
+}
+
+export interface PolicyRequest {
+  tool: ToolDefinition;
+  arguments: Readonly<Record<string, unknown>>;
+  principal?: Principal;
+}
+
+export interface PolicyDecision {
+  effect: 'allow' | 'deny' | 'confirm';
+  /** Why, in words an operator understands: `matches deny rule "delete_*"`. */
+  reason: string;
+}
+
+/** Decides whether a call may run, must be confirmed first, or is refused. Must not throw. */
+export interface SecurityPolicy {
+  evaluate(request: PolicyRequest): PolicyDecision;
+}
+
+export const DESTRUCTIVE_TOOL_PATTERNS: readonly string[] = [
+  'delete_*',
+  'payment_*',
+  'drop_*',
+  'refund_*',
+];
+
+const NETWORK_CAPABILITIES = new Set(['network_access', 'external_api']);
+const HOST_KEYS = new Set(['host', 'hostname', 'domain']);
+const URL_LIKE = /^[a-z][a-z0-9+.-]*:\/\//i;
+const ALLOW: PolicyDecision = Object.freeze({ effect: 'allow', reason: 'no rule refuses it' });
+
+/** Names a rule's `tools` globs are matched against. */
+export function toolNames(tool: ToolDefinition): string[] {
+  return [tool.name, `${tool.namespace}.${tool.name}`, tool.qualifiedName];
+}
+
+function ruleMatch(rule: PolicyRule | undefined, tool: ToolDefinition): string | undefined {
+  if (!rule) return undefined;
+  const byTool = firstMatch(rule.tools, toolNames(tool));
+  if (byTool) return `tool pattern "${byTool}"`;
+  const byNamespace = firstMatch(rule.namespaces, [tool.namespace]);
+  if (byNamespace) return `namespace pattern "${byNamespace}"`;
+  const byCapability = firstMatch(rule.capabilities, tool.capabilities);
+  if (byCapability) return `capability pattern "${byCapability}"`;
+  return undefined;
+}
+
+/** Whether the tool is destructive by name, annotation or its own `requiresConfirmation`. */
+export function isDestructiveTool(
+  tool: ToolDefinition,
+  patterns: readonly string[] = DESTRUCTIVE_TOOL_PATTERNS,
+): boolean {
+  return (
+    tool.requiresConfirmation ||
+    tool.annotations?.destructiveHint === true ||
+    patterns.some((pattern) => matchGlob(pattern, tool.name))
+  );
+}
+
+/** Hosts named in the arguments: URLs anywhere (4 levels deep) and `host`/`domain` fields. */
+export function hostsInArguments(args: unknown, depth = 0, hosts: string[] = []): string[] {
+  if (depth > 4 || typeof args !== 'object' || args === null) return hosts;
+  for (const [key, value] of Object.entries(args)) {
+    if (typeof value === 'string') {
+      if (URL_LIKE.test(value)) {
+        try {
+          hosts.push(new URL(value).hostname.toLowerCase());
+        } catch {
+          // Not a URL after all; schema validation answers for its shape.
+        }
+      } else if (HOST_KEYS.has(key.toLowerCase())) {
+        hosts.push(value.toLowerCase());
+      }
+    } else if (typeof value === 'object') {
+      hostsInArguments(value, depth + 1, hosts);
+    }
+  }
+  return hosts;
+}
+
+function domainAllowed(host: string, allowed: readonly string[]): boolean {
+  return allowed.some((domain) => {
+    const pattern = domain.toLowerCase();
+    if (pattern.includes('*')) return matchGlob(pattern, host);
+    return host === pattern || host.endsWith(`.${pattern}`);
+  });
+}
+
+/**
+ * The pattern-based policy ("Aegis"): deny, allow, capabilities, namespaces, domains, then
+ * confirmation for rules and destructive tools.
+ *
+ * @example
+ * const policy = createSecurityPolicy({
+ *   deny: { tools: ['drop_*'] },
+ *   requireConfirmation: { capabilities: ['financial'] },
+ *   allowedDomains: ['api.example.com'],
+ * });
+ */
+export function createSecurityPolicy(options: SecurityPolicyOptions = {}): SecurityPolicy {
+  const destructivePatterns = options.destructivePatterns ?? DESTRUCTIVE_TOOL_PATTERNS;
+  const confirmDestructive = options.confirmDestructive ?? true;
+  const checkCapabilities = options.checkCapabilities ?? true;
+  return {
+    evaluate({ tool, arguments: args, principal }) {
+      const denied = ruleMatch(options.deny, tool);
+      if (denied) return { effect: 'deny', reason: `it matches the deny ${denied}` };
+      if (options.allow && !ruleMatch(options.allow, tool)) {
+        return { effect: 'deny', reason: 'it matches no allow rule' };
+      }
+      if (options.requirePrincipal && !principal) {
+        return {
+          effect: 'deny',
+          reason: 'the call carries no principal and the policy requires one',
+        };
+      }
+      if (checkCapabilities && principal?.capabilities && tool.capabilities.length > 0) {
+        const held = new Set(principal.capabilities);
+        const missing = tool.capabilities.filter((capability) => !held.has(capability));
+        if (missing.length > 0) {
+          return {
+            effect: 'deny',
+            reason: `principal "${principal.id}" lacks the capabilities ${missing.join(', ')}`,
+          };
+        }
+      }
+      if (principal?.namespaces && !principal.namespaces.includes(tool.namespace)) {
+        return {
+          effect: 'deny',
+          reason: `principal "${principal.id}" may not use namespace "${tool.namespace}"`,
+        };
+      }
+      const domainDecision = checkDomains(options.allowedDomains, tool, args);
+      if (domainDecision) return domainDecision;
+      const confirm = ruleMatch(options.requireConfirmation, tool);
+      if (confirm) return { effect: 'confirm', reason: `it matches the confirmation ${confirm}` };
+      if (confirmDestructive && isDestructiveTool(tool, destructivePatterns)) {
+        return { effect: 'confirm', reason: 'it is destructive and needs a human confirmation' };
+      }
+      return ALLOW;
+    },
+  };
+}
+
+function checkDomains(
+  allowed: readonly string[] | undefined,
+  tool: ToolDefinition,
+  args: Readonly<Record<string, unknown>>,
+): PolicyDecision | undefined {
+  if (!allowed || !tool.capabilities.some((c) => NETWORK_CAPABILITIES.has(c))) return undefined;
+  const hosts = hostsInArguments(args);
+  if (tool.sourceUri && /^https?:\/\//i.test(tool.sourceUri)) {
+    hostsInArguments({ sourceUri: tool.sourceUri }, 0, hosts);
+  }
+  const outside = hosts.find((host) => !domainAllowed(host, allowed));
+  if (outside === undefined) return undefined;
+  return {
+    effect: 'deny',
+    reason: `host "${outside}" is not in the allowed domains (${allowed.join(', ')})`,
+  };
+}
+
+/** A policy that allows everything, for trusted local use and benchmarks. */
+export const allowAllPolicy: SecurityPolicy = Object.freeze({ evaluate: () => ALLOW });

@@ -1,0 +1,416 @@
+import type { Issue } from '../errors/arsenal-error.js';
+import type { JsonSchema } from './json-schema.js';
+import { checkFormat } from './json-schema-formats.js';
+
+export interface JsonSchemaValidationResult<T = unknown> {
+  valid: boolean;
+  /** Every problem found, each located by a JSON pointer (`""` for the root). */
+  issues: Issue[];
+  /** The value with schema defaults filled in (a copy where defaults were added). */
+  value: T;
+}
+
+export interface JsonSchemaValidatorOptions {
+  /** Fill in `default` values for missing properties. Default true. */
+  applyDefaults?: boolean;
+  /** Stop collecting after this many issues. Default 100. */
+  maxIssues?: number;
+}
+
+/** Validates values against one JSON Schema; build once, call many times. */
+export type JsonSchemaValidator = <T = unknown>(value: unknown) => JsonSchemaValidationResult<T>;
+
+interface Context {
+  root: JsonSchema;
+  issues: Issue[];
+  applyDefaults: boolean;
+  maxIssues: number;
+  depth: number;
+}
+
+const MAX_DEPTH = 64;
+const patternCache = new Map<string, RegExp | null>();
+
+/**
+ * Build a validator for the keywords tool schemas use (draft 2020-12, draft-07 accepted).
+ *
+ * @example
+ * const validate = createJsonSchemaValidator({ type: 'object', required: ['city'] });
+ * validate({}).issues; // [{ path: '/city', message: 'is required' }]
+ */
+export function createJsonSchemaValidator(
+  schema: JsonSchema | boolean,
+  options: JsonSchemaValidatorOptions = {},
+): JsonSchemaValidator {
+  const root: JsonSchema = typeof schema === 'boolean' ? (schema ? {} : { not: {} }) : schema;
+  const applyDefaults = options.applyDefaults ?? true;
+  const maxIssues = options.maxIssues ?? 100;
+  return <T>(value: unknown) => {
+    const context: Context = { root, issues: [], applyDefaults, maxIssues, depth: 0 };
+    const output = check(root, value, '', context);
+    return { valid: context.issues.length === 0, issues: context.issues, value: output as T };
+  };
+}
+
+/** Validate one value against a schema (compiles nothing; prefer createJsonSchemaValidator). */
+export function validateJsonSchema<T = unknown>(
+  schema: JsonSchema | boolean,
+  value: unknown,
+  options?: JsonSchemaValidatorOptions,
+): JsonSchemaValidationResult<T> {
+  return createJsonSchemaValidator(schema, options)<T>(value);
+}
+
+function report(context: Context, path: string, message: string): void {
+  if (context.issues.length < context.maxIssues) context.issues.push({ path, message });
+}
+
+function childPath(path: string, key: string | number): string {
+  return `${path}/${String(key).replace(/~/g, '~0').replace(/\//g, '~1')}`;
+}
+
+/** Run a sub-schema in isolation: its issues and output do not touch the parent context. */
+function trial(schema: JsonSchema | boolean, value: unknown, path: string, context: Context) {
+  const sub: Context = { ...context, issues: [] };
+  const output = check(schema, value, path, sub);
+  return { ok: sub.issues.length === 0, issues: sub.issues, output };
+}
+
+function check(
+  schema: JsonSchema | boolean,
+  value: unknown,
+  path: string,
+  context: Context,
+): unknown {
+  if (schema === true) return value;
+  if (schema === false) {
+    report(context, path, 'is not allowed here');
+    return value;
+  }
+  if (context.depth > MAX_DEPTH) {
+    report(context, path, `schema nesting is deeper than ${MAX_DEPTH} levels (a $ref cycle?)`);
+    return value;
+  }
+  context.depth++;
+  try {
+    return checkSchema(schema, value, path, context);
+  } finally {
+    context.depth--;
+  }
+}
+
+function checkSchema(schema: JsonSchema, value: unknown, path: string, context: Context): unknown {
+  let output = value;
+  if (typeof schema.$ref === 'string') {
+    const target = resolveRef(context.root, schema.$ref);
+    if (target === undefined) report(context, path, `cannot resolve $ref "${schema.$ref}"`);
+    else output = check(target, output, path, context);
+  }
+  if (schema.type !== undefined && !matchesType(schema.type, output, schema.nullable === true)) {
+    report(context, path, `must be ${describeType(schema.type)}, got ${describeValue(output)}`);
+    return output;
+  }
+  if (schema.enum !== undefined && !schema.enum.some((option) => deepEqual(option, output))) {
+    report(context, path, `must be one of ${schema.enum.map((e) => JSON.stringify(e)).join(', ')}`);
+  }
+  if ('const' in schema && !deepEqual(schema.const, output)) {
+    report(context, path, `must be ${JSON.stringify(schema.const)}`);
+  }
+  if (typeof output === 'string') checkString(schema, output, path, context);
+  else if (typeof output === 'number') checkNumber(schema, output, path, context);
+  else if (Array.isArray(output)) output = checkArray(schema, output, path, context);
+  else if (isPlainObject(output)) output = checkObject(schema, output, path, context);
+  return checkCombinators(schema, output, path, context);
+}
+
+function checkCombinators(schema: JsonSchema, value: unknown, path: string, context: Context) {
+  let output = value;
+  if (schema.allOf) for (const sub of schema.allOf) output = check(sub, output, path, context);
+  if (schema.anyOf) {
+    const trials = schema.anyOf.map((sub) => trial(sub, output, path, context));
+    const passed = trials.find((t) => t.ok);
+    if (passed) output = passed.output;
+    else report(context, path, `must match at least one schema in anyOf (${summarise(trials)})`);
+  }
+  if (schema.oneOf) {
+    const trials = schema.oneOf.map((sub) => trial(sub, output, path, context));
+    const passed = trials.filter((t) => t.ok);
+    if (passed.length === 1) output = passed[0]!.output;
+    else if (passed.length === 0)
+      report(context, path, `must match exactly one schema in oneOf (${summarise(trials)})`);
+    else
+      report(context, path, `must match exactly one schema in oneOf, but matches ${passed.length}`);
+  }
+  if (schema.not !== undefined && trial(schema.not, output, path, context).ok) {
+    report(context, path, 'must not match the schema in "not"');
+  }
+  const ifSchema = schema.if as JsonSchema | boolean | undefined;
+  if (ifSchema !== undefined) {
+    const branch = trial(ifSchema, output, path, context).ok ? schema.then : schema.else;
+    if (branch !== undefined) output = check(branch as JsonSchema | boolean, output, path, context);
+  }
+  return output;
+}
+
+function summarise(trials: readonly { issues: Issue[] }[]): string {
+  return trials
+    .map((t, index) => {
+      const first = t.issues[0];
+      return `#${index}: ${first ? `${first.path || '(root)'} ${first.message}` : 'failed'}`;
+    })
+    .join('; ');
+}
+
+function checkString(schema: JsonSchema, value: string, path: string, context: Context): void {
+  if (schema.minLength !== undefined || schema.maxLength !== undefined) {
+    const length = codePointLength(value);
+    if (schema.minLength !== undefined && length < schema.minLength) {
+      report(context, path, `must be at least ${schema.minLength} characters long`);
+    }
+    if (schema.maxLength !== undefined && length > schema.maxLength) {
+      report(context, path, `must be at most ${schema.maxLength} characters long`);
+    }
+  }
+  if (typeof schema.pattern === 'string') {
+    const regex = compilePattern(schema.pattern);
+    if (regex === null)
+      report(context, path, `has an invalid pattern in its schema: ${schema.pattern}`);
+    else if (!regex.test(value)) report(context, path, `must match the pattern ${schema.pattern}`);
+  }
+  if (typeof schema.format === 'string' && !checkFormat(schema.format, value)) {
+    report(context, path, `must be a valid ${schema.format}`);
+  }
+}
+
+function checkNumber(schema: JsonSchema, value: number, path: string, context: Context): void {
+  const { minimum, maximum, multipleOf } = schema;
+  // Draft 4 wrote exclusive bounds as booleans beside minimum/maximum.
+  const exclusiveMinimum =
+    schema.exclusiveMinimum === (true as unknown) ? minimum : schema.exclusiveMinimum;
+  const exclusiveMaximum =
+    schema.exclusiveMaximum === (true as unknown) ? maximum : schema.exclusiveMaximum;
+  if (typeof exclusiveMinimum === 'number' && value <= exclusiveMinimum) {
+    report(context, path, `must be greater than ${exclusiveMinimum}`);
+  } else if (typeof minimum === 'number' && value < minimum) {
+    report(context, path, `must be at least ${minimum}`);
+  }
+  if (typeof exclusiveMaximum === 'number' && value >= exclusiveMaximum) {
+    report(context, path, `must be less than ${exclusiveMaximum}`);
+  } else if (typeof maximum === 'number' && value > maximum) {
+    report(context, path, `must be at most ${maximum}`);
+  }
+  if (typeof multipleOf === 'number' && multipleOf > 0) {
+    const quotient = value / multipleOf;
+    if (Math.abs(quotient - Math.round(quotient)) > 1e-9) {
+      report(context, path, `must be a multiple of ${multipleOf}`);
+    }
+  }
+}
+
+function checkArray(
+  schema: JsonSchema,
+  value: unknown[],
+  path: string,
+  context: Context,
+): unknown[] {
+  if (schema.minItems !== undefined && value.length < schema.minItems) {
+    report(context, path, `must have at least ${schema.minItems} items`);
+  }
+  if (schema.maxItems !== undefined && value.length > schema.maxItems) {
+    report(context, path, `must have at most ${schema.maxItems} items`);
+  }
+  if (schema.uniqueItems === true) {
+    for (let i = 1; i < value.length; i++) {
+      const duplicate = value.slice(0, i).findIndex((earlier) => deepEqual(earlier, value[i]));
+      if (duplicate >= 0) {
+        report(context, childPath(path, i), `duplicates item ${duplicate}; items must be unique`);
+      }
+    }
+  }
+  // Draft-07 tuples (`items: [...]`) are treated as 2020-12 `prefixItems`.
+  const legacyTuple = Array.isArray(schema.items) ? (schema.items as JsonSchema[]) : undefined;
+  const prefix = schema.prefixItems ?? legacyTuple ?? [];
+  const rest = legacyTuple
+    ? (schema.additionalItems as JsonSchema | boolean | undefined)
+    : (schema.items as JsonSchema | boolean | undefined);
+  let output = value;
+  for (let i = 0; i < value.length; i++) {
+    const itemSchema = i < prefix.length ? prefix[i] : rest;
+    if (itemSchema === undefined) continue;
+    const before = value[i];
+    const after = check(itemSchema, before, childPath(path, i), context);
+    if (after !== before) {
+      if (output === value) output = [...value];
+      output[i] = after;
+    }
+  }
+  return output;
+}
+
+function checkObject(
+  schema: JsonSchema,
+  value: Record<string, unknown>,
+  path: string,
+  context: Context,
+): Record<string, unknown> {
+  let output = value;
+  const set = (key: string, item: unknown) => {
+    if (output === value) output = { ...value };
+    output[key] = item;
+  };
+  const properties = schema.properties ?? {};
+  for (const key of schema.required ?? []) {
+    if (!(key in value) || value[key] === undefined) {
+      const fallback = properties[key]?.default;
+      if (!(context.applyDefaults && fallback !== undefined)) {
+        report(context, childPath(path, key), 'is required');
+      }
+    }
+  }
+  const keys = Object.keys(value);
+  if (schema.minProperties !== undefined && keys.length < (schema.minProperties as number)) {
+    report(context, path, `must have at least ${schema.minProperties} properties`);
+  }
+  if (schema.maxProperties !== undefined && keys.length > (schema.maxProperties as number)) {
+    report(context, path, `must have at most ${schema.maxProperties} properties`);
+  }
+  const patterns = Object.entries(schema.patternProperties ?? {});
+  for (const key of keys) {
+    const item = value[key];
+    if (item === undefined) continue;
+    let known = false;
+    const propertySchema = Object.hasOwn(properties, key) ? properties[key] : undefined;
+    if (propertySchema !== undefined) {
+      known = true;
+      const after = check(propertySchema, item, childPath(path, key), context);
+      if (after !== item) set(key, after);
+    }
+    for (const [pattern, patternSchema] of patterns) {
+      const regex = compilePattern(pattern);
+      if (regex?.test(key)) {
+        known = true;
+        check(patternSchema, item, childPath(path, key), context);
+      }
+    }
+    if (!known && schema.additionalProperties !== undefined) {
+      if (schema.additionalProperties === false) {
+        const allowed = Object.keys(properties);
+        const hint = allowed.length > 0 ? ` (allowed: ${allowed.join(', ')})` : '';
+        report(context, childPath(path, key), `is not an allowed property${hint}`);
+      } else if (schema.additionalProperties !== true) {
+        const after = check(schema.additionalProperties, item, childPath(path, key), context);
+        if (after !== item) set(key, after);
+      }
+    }
+  }
+  if (context.applyDefaults) {
+    for (const [key, propertySchema] of Object.entries(properties)) {
+      if (value[key] === undefined && propertySchema?.default !== undefined) {
+        set(key, structuredClone(propertySchema.default));
+      }
+    }
+  }
+  return output;
+}
+
+function resolveRef(root: JsonSchema, ref: string): JsonSchema | boolean | undefined {
+  if (ref === '#') return root;
+  if (!ref.startsWith('#/')) return undefined;
+  let node: unknown = root;
+  for (const raw of ref.slice(2).split('/')) {
+    const key = decodeURIComponent(raw).replace(/~1/g, '/').replace(/~0/g, '~');
+    if (typeof node !== 'object' || node === null || !Object.hasOwn(node, key)) return undefined;
+    node = (node as Record<string, unknown>)[key];
+  }
+  return typeof node === 'boolean' || isPlainObject(node)
+    ? (node as JsonSchema | boolean)
+    : undefined;
+}
+
+function matchesType(type: JsonSchema['type'], value: unknown, nullable: boolean): boolean {
+  if (nullable && value === null) return true;
+  if (typeof type === 'string') return matchesOneType(type, value);
+  return (type as readonly string[]).some((one) => matchesOneType(one, value));
+}
+
+function matchesOneType(type: string, value: unknown): boolean {
+  switch (type) {
+    case 'string':
+      return typeof value === 'string';
+    case 'number':
+      return typeof value === 'number' && Number.isFinite(value);
+    case 'integer':
+      return typeof value === 'number' && Number.isInteger(value);
+    case 'boolean':
+      return typeof value === 'boolean';
+    case 'null':
+      return value === null;
+    case 'array':
+      return Array.isArray(value);
+    case 'object':
+      return isPlainObject(value);
+    default:
+      return true;
+  }
+}
+
+function describeType(type: JsonSchema['type']): string {
+  const types = typeof type === 'string' ? [type] : [...(type ?? [])];
+  return types.map((t) => (/^[aeiou]/.test(t) ? `an ${t}` : `a ${t}`)).join(' or ');
+}
+
+function describeValue(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  if (typeof value === 'number' && !Number.isFinite(value)) return String(value);
+  if (typeof value === 'number') return Number.isInteger(value) ? 'an integer' : 'a number';
+  return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function codePointLength(text: string): number {
+  let length = 0;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    // Count a surrogate pair once, as JSON Schema counts characters, not UTF-16 units.
+    if (code >= 0xd800 && code <= 0xdbff && i + 1 < text.length) i++;
+    length++;
+  }
+  return length;
+}
+
+function compilePattern(pattern: string): RegExp | null {
+  let regex = patternCache.get(pattern);
+  if (regex === undefined) {
+    try {
+      regex = new RegExp(pattern, 'u');
+    } catch {
+      try {
+        regex = new RegExp(pattern);
+      } catch {
+        regex = null;
+      }
+    }
+    if (patternCache.size > 1000) patternCache.clear();
+    patternCache.set(pattern, regex);
+  }
+  return regex;
+}
+
+/** Structural equality of JSON values (key order ignored). */
+export function deepEqual(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  if (Array.isArray(a) && Array.isArray(b)) {
+    return a.length === b.length && a.every((item, i) => deepEqual(item, b[i]));
+  }
+  const left = a as Record<string, unknown>;
+  const right = b as Record<string, unknown>;
+  const keys = Object.keys(left);
+  if (keys.length !== Object.keys(right).length) return false;
+  return keys.every((key) => Object.hasOwn(right, key) && deepEqual(left[key], right[key]));
+}

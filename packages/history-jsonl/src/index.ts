@@ -1,0 +1,2 @@
+export type { JsonlHistoryStoreOptions } from './jsonl-history-store.js';
+export { createJsonlHistoryStore, JsonlHistoryStore } from './jsonl-history-store.js';

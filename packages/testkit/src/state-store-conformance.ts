@@ -1,0 +1,140 @@
+import { InvalidArgumentError, type StateStore } from '@arsenal/core';
+import { describe, expect, it } from 'vitest';
+
+interface StateStoreCase {
+  asserts: string;
+  run(store: StateStore, key: (name: string) => string): Promise<void>;
+}
+
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+const cases = {
+  'get-set-delete': {
+    asserts: 'set values read back as JSON; delete removes them; missing keys are undefined',
+    async run(store, key) {
+      expect(await store.get(key('missing'))).toBeUndefined();
+      await store.set(key('a'), { n: 1, list: ['x'], nested: { ok: true } });
+      expect(await store.get(key('a'))).toEqual({ n: 1, list: ['x'], nested: { ok: true } });
+      await store.set(key('a'), 'replaced');
+      expect(await store.get(key('a'))).toBe('replaced');
+      await store.delete(key('a'));
+      expect(await store.get(key('a'))).toBeUndefined();
+      await store.delete(key('never-set'));
+    },
+  },
+  'set/copies-value': {
+    asserts: 'changing an object after set does not change what is stored',
+    async run(store, key) {
+      const value = { n: 1 };
+      await store.set(key('copy'), value);
+      value.n = 2;
+      expect(await store.get(key('copy'))).toEqual({ n: 1 });
+    },
+  },
+  'ttl/expires': {
+    asserts: 'a value set with ttlMs disappears after it; one without stays',
+    async run(store, key) {
+      await store.set(key('short'), 1, { ttlMs: 30 });
+      await store.set(key('long'), 2);
+      expect(await store.get(key('short'))).toBe(1);
+      await wait(80);
+      expect(await store.get(key('short'))).toBeUndefined();
+      expect(await store.get(key('long'))).toBe(2);
+    },
+  },
+  'increment/atomic': {
+    asserts: 'increment starts from 0, adds by, and loses no update under concurrency',
+    async run(store, key) {
+      expect(await store.increment(key('n'))).toBe(1);
+      expect(await store.increment(key('n'), 5)).toBe(6);
+      await Promise.all(Array.from({ length: 100 }, () => store.increment(key('n'))));
+      expect(await store.get(key('n'))).toBe(106);
+    },
+  },
+  'tokens/bucket': {
+    asserts: 'takeTokens allows up to capacity, refuses with retryAfterMs, and refills with time',
+    async run(store, key) {
+      const request = { capacity: 2, refillPerSecond: 1, now: 1_000_000 };
+      expect((await store.takeTokens(key('b'), request)).allowed).toBe(true);
+      expect((await store.takeTokens(key('b'), request)).allowed).toBe(true);
+      const refused = await store.takeTokens(key('b'), request);
+      expect(refused.allowed).toBe(false);
+      expect(refused.retryAfterMs).toBeGreaterThan(0);
+      expect(refused.retryAfterMs).toBeLessThanOrEqual(1000);
+      const later = await store.takeTokens(key('b'), { ...request, now: request.now + 1000 });
+      expect(later.allowed).toBe(true);
+    },
+  },
+  'tokens/concurrent': {
+    asserts: 'concurrent takeTokens never hand out more tokens than the capacity',
+    async run(store, key) {
+      const outcomes = await Promise.all(
+        Array.from({ length: 20 }, () =>
+          store.takeTokens(key('c'), { capacity: 5, refillPerSecond: 0.0001, now: 5_000_000 }),
+        ),
+      );
+      expect(outcomes.filter((outcome) => outcome.allowed)).toHaveLength(5);
+    },
+  },
+  'keys/prefix': {
+    asserts: 'keys lists the live keys with a prefix',
+    async run(store, key) {
+      await store.set(key('p:1'), 1);
+      await store.set(key('p:2'), 2);
+      await store.set(key('q:1'), 3);
+      expect((await store.keys(key('p:'))).sort()).toEqual([key('p:1'), key('p:2')]);
+    },
+  },
+} satisfies Record<string, StateStoreCase>;
+
+export type StateStoreCaseId = keyof typeof cases;
+export const stateStoreCaseIds = Object.keys(cases) as readonly StateStoreCaseId[];
+
+export interface StateStoreConformanceOptions {
+  /** Names the suite: `StateStore conformance: <name>`. */
+  name: string;
+  /** A store to run one case on; keys are namespaced per case, so a shared server is fine. */
+  create: () => StateStore | Promise<StateStore>;
+  /** Cases this store cannot pass, each with the reason. */
+  skip?: Partial<Record<StateStoreCaseId, string>>;
+  timeout?: number;
+}
+
+/**
+ * Declares the `StateStore` conformance suite: one vitest test per case.
+ *
+ * @example
+ * describeStateStoreConformance({ name: 'RedisStateStore', create: () => createRedisStateStore({ url }) });
+ */
+export function describeStateStoreConformance(options: StateStoreConformanceOptions): void {
+  for (const [id, reason] of Object.entries(options.skip ?? {})) {
+    if (!(id in cases)) {
+      throw new InvalidArgumentError(
+        `skip names an unknown StateStore case "${id}". Known: ${stateStoreCaseIds.join(', ')}.`,
+      );
+    }
+    if (typeof reason !== 'string' || reason.trim() === '') {
+      throw new InvalidArgumentError(
+        `skip "${id}" needs a reason string saying why the store cannot pass it.`,
+      );
+    }
+  }
+  describe(`StateStore conformance: ${options.name}`, () => {
+    for (const id of stateStoreCaseIds) {
+      const reason = options.skip?.[id];
+      if (reason !== undefined) {
+        it.skip(`${id} (skipped: ${reason})`, () => {});
+        continue;
+      }
+      it(`${id}: ${cases[id].asserts}`, { timeout: options.timeout }, async () => {
+        const store = await options.create();
+        const prefix = `conformance:${globalThis.crypto.randomUUID()}:`;
+        try {
+          await cases[id].run(store, (name) => `${prefix}${name}`);
+        } finally {
+          await store.close?.();
+        }
+      });
+    }
+  });
+}
