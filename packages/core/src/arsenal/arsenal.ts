@@ -5,7 +5,17 @@ import {
   toArsenalError,
 } from '../errors/arsenal-error.js';
 import type { Telemetry } from '../events/events.js';
+import type { BatchRequest, BatchResult } from '../execution/batch.js';
+import {
+  createExecutionEngine,
+  type ExecutionEngine,
+  type ExecutionEngineOptions,
+} from '../execution/engine.js';
+import type { InvocationStatus } from '../execution/invocations.js';
+import type { ToolCall, ToolHealthReport, ToolResult } from '../execution/types.js';
+import { createSecurityPolicy, type SecurityPolicy } from '../policy/security-policy.js';
 import type { Embedder } from '../ports/embedder.js';
+import type { ProgressUpdate } from '../ports/executor.js';
 import type { Reranker } from '../ports/reranker.js';
 import type { EncodeOptions, Transcoder } from '../ports/transcoder.js';
 import type { VectorStore } from '../ports/vector-store.js';
@@ -38,6 +48,15 @@ export interface ArsenalOptions {
   >;
   /** Share a registry between instances; default: a new one. */
   registry?: ToolRegistry;
+  /**
+   * Who may see and call what. Default: destructive tools need confirmation. Retrieval never
+   * shows a principal a tool this policy denies it.
+   */
+  policy?: SecurityPolicy;
+  /** Execution settings: executors, stores, breaker, retries, timeouts, limits, cache. */
+  execution?: Omit<ExecutionEngineOptions, 'resolver' | 'telemetry' | 'policy'>;
+  /** Learn from successful calls that carry their query (or the trace id of their retrieval). Default true. */
+  learnFromOutcomes?: boolean;
 }
 
 export interface RegistrationSummary {
@@ -69,22 +88,43 @@ export class Arsenal {
   readonly registry: ToolRegistry;
   readonly retriever: ToolRetriever;
   readonly telemetry: Telemetry | undefined;
+  readonly engine: ExecutionEngine;
+  readonly policy: SecurityPolicy;
   readonly #transcoders = new Map<string, Transcoder>();
   readonly #hygiene: HygieneMode;
+  readonly #learn: boolean;
+  /** Recent retrievals by trace id, so a call made from one can teach its query. */
+  readonly #recentQueries = new Map<string, string>();
 
   constructor(options: ArsenalOptions = {}) {
     this.registry = options.registry ?? new ToolRegistry();
     this.telemetry = options.telemetry;
     this.#hygiene = options.hygiene ?? 'reject';
+    this.#learn = options.learnFromOutcomes ?? true;
+    this.policy = options.policy ?? createSecurityPolicy();
     for (const transcoder of options.transcoders ?? [])
       this.#transcoders.set(transcoder.dialect, transcoder);
+    this.engine = createExecutionEngine({
+      ...options.execution,
+      resolver: this.registry,
+      telemetry: options.telemetry,
+      policy: this.policy,
+    });
+    const policy = this.policy;
+    const engine = this.engine;
+    const extraVisibility = options.retrieval?.visibility;
     this.retriever = new ToolRetriever({
+      health: (tool) => engine.health(tool.qualifiedName),
+      ...options.retrieval,
+      // A principal never sees a tool the policy would refuse it.
+      visibility: (tool, principal) =>
+        policy.evaluate({ tool, arguments: {}, principal }).effect !== 'deny' &&
+        (extraVisibility ? extraVisibility(tool, principal) : true),
       registry: this.registry,
       embedder: options.embedder,
       vectorStore: options.vectorStore,
       reranker: options.reranker,
       telemetry: options.telemetry,
-      ...options.retrieval,
     });
     this.registry.onChange((change) => {
       this.telemetry?.emit(
@@ -167,8 +207,68 @@ export class Arsenal {
   }
 
   /** The tools that best match a request, scored and explained. */
-  retrieve(request: RetrievalRequest | string): Promise<RetrievalResult> {
-    return this.retriever.retrieve(typeof request === 'string' ? { query: request } : request);
+  async retrieve(request: RetrievalRequest | string): Promise<RetrievalResult> {
+    const result = await this.retriever.retrieve(
+      typeof request === 'string' ? { query: request } : request,
+    );
+    if (this.#learn) {
+      this.#recentQueries.set(result.traceId, result.query);
+      if (this.#recentQueries.size > 1000)
+        this.#recentQueries.delete(this.#recentQueries.keys().next().value as string);
+    }
+    return result;
+  }
+
+  /**
+   * Run one tool call through validation, policy, confirmation, limits, breaker, retries and
+   * audit. Never throws for tool failures: every outcome is a ToolResult. A successful call that
+   * carries `query` (or the `traceId` of the retrieval that offered the tool) teaches retrieval.
+   */
+  async execute<T = unknown>(call: ToolCall): Promise<ToolResult<T>> {
+    const query = call.query ?? (call.traceId ? this.#recentQueries.get(call.traceId) : undefined);
+    const result = await this.engine.execute<T>(query && !call.query ? { ...call, query } : call);
+    if (this.#learn && query && result.status === 'success' && result.qualifiedName) {
+      this.retriever.recordOutcome({ query, tool: result.qualifiedName });
+    }
+    return result;
+  }
+
+  /** Start a call and return its invocation id at once (see status, cancel, result). */
+  invoke(call: ToolCall): string {
+    return this.engine.invoke(call);
+  }
+
+  status(invocationId: string): InvocationStatus | undefined {
+    return this.engine.status(invocationId);
+  }
+
+  cancel(invocationId: string): boolean {
+    return this.engine.cancel(invocationId);
+  }
+
+  result(invocationId: string): Promise<ToolResult> {
+    return this.engine.result(invocationId);
+  }
+
+  stream(invocationId: string): AsyncIterable<ProgressUpdate> {
+    return this.engine.stream(invocationId);
+  }
+
+  /** Run a call that was answered `pending_confirmation`, exactly once. */
+  confirm(confirmationId: string): Promise<ToolResult> {
+    return this.engine.confirm(confirmationId);
+  }
+
+  reject(confirmationId: string): Promise<ToolResult> {
+    return this.engine.reject(confirmationId);
+  }
+
+  executeBatch(request: BatchRequest): Promise<BatchResult> {
+    return this.engine.executeBatch(request);
+  }
+
+  health(tool: string): ToolHealthReport {
+    return this.engine.health(tool);
   }
 
   /**
@@ -220,6 +320,7 @@ export class Arsenal {
 
   async close(): Promise<void> {
     this.retriever.close();
+    await this.engine.close();
     await this.telemetry?.close?.();
   }
 }

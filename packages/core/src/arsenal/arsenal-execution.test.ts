@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { createSecurityPolicy } from '../policy/security-policy.js';
+import { defineTool } from '../tool/define-tool.js';
+import { createArsenal } from './arsenal.js';
+
+const weather = defineTool({
+  name: 'get_weather',
+  description: 'Current weather and forecast for a city.',
+  input: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] },
+  handler: ({ city }) => ({ city, tempC: 21 }),
+});
+const dropTable = defineTool({
+  name: 'drop_table',
+  description: 'Drop a database table and all of its rows.',
+  input: { type: 'object', properties: { table: { type: 'string' } }, required: ['table'] },
+  handler: ({ table }) => `dropped ${table}`,
+});
+const travelDocs = defineTool({
+  name: 'get_passenger',
+  description: 'Look up a stored passenger profile and passport data.',
+  input: { type: 'object', properties: {} },
+  handler: () => ({ passport: 'X123' }),
+});
+
+describe('Arsenal execution', () => {
+  it('runs a registered function tool and validates its arguments', async () => {
+    const arsenal = createArsenal();
+    await arsenal.register([weather]);
+    const ok = await arsenal.execute({ tool: 'get_weather', arguments: { city: 'Oslo' } });
+    expect(ok).toMatchObject({ status: 'success', result: { city: 'Oslo', tempC: 21 } });
+    const bad = await arsenal.execute({ tool: 'get_weather', arguments: { town: 'Oslo' } });
+    expect(bad.status).toBe('invalid_arguments');
+    const missing = await arsenal.execute({ tool: 'get_weathr', arguments: {} });
+    expect(missing.status).toBe('not_found');
+    expect(missing.error?.message).toContain('Did you mean "get_weather"?');
+    expect(arsenal.health('get_weather').totalCalls).toBe(1);
+    await arsenal.close();
+  });
+
+  it('asks for confirmation before a destructive call and runs it once confirmed', async () => {
+    const arsenal = createArsenal();
+    await arsenal.register([dropTable]);
+    const pending = await arsenal.execute({ tool: 'drop_table', arguments: { table: 'users' } });
+    expect(pending.status).toBe('pending_confirmation');
+    const confirmed = await arsenal.confirm(pending.confirmation!.id);
+    expect(confirmed).toMatchObject({ status: 'success', result: 'dropped users' });
+    expect((await arsenal.confirm(pending.confirmation!.id)).status).not.toBe('success');
+  });
+
+  it('hides tools the policy denies from retrieval', async () => {
+    const arsenal = createArsenal({
+      policy: createSecurityPolicy({ deny: { tools: ['drop_*'] } }),
+    });
+    await arsenal.register([weather, dropTable]);
+    const result = await arsenal.retrieve('drop the users database table');
+    expect(result.tools.map((t) => t.tool.name)).not.toContain('drop_table');
+    expect(result.filteredCount).toBe(1);
+  });
+
+  it('learns from a successful call made from a retrieval', async () => {
+    const arsenal = createArsenal();
+    await arsenal.register([weather, travelDocs]);
+    const query = 'grab my trip paperwork';
+    const first = await arsenal.retrieve({ query, limit: 1 });
+    expect(first.tools[0]?.tool.name).not.toBe('get_passenger');
+    await arsenal.execute({ tool: 'get_passenger', arguments: {}, traceId: first.traceId });
+    const second = await arsenal.retrieve({ query, limit: 1 });
+    expect(second.tools[0]?.tool.name).toBe('get_passenger');
+  });
+
+  it('does not learn from failed calls', async () => {
+    const arsenal = createArsenal();
+    await arsenal.register([weather, travelDocs]);
+    await arsenal.execute({ tool: 'get_weather', arguments: {}, query: 'grab my trip paperwork' });
+    const result = await arsenal.retrieve({ query: 'grab my trip paperwork', limit: 1 });
+    expect(result.tools[0]?.signals.learned).toBeUndefined();
+  });
+});
