@@ -4,13 +4,13 @@ import type { RoutingWeights } from './types.js';
 /**
  * Default weights. Relevance dominates; health and cost separate near-equals; intent is a light
  * hint because keyword intents are often wrong. Tuned on the tuning part of the dev benchmarks
- * (docs/benchmarks.md): sub-query 0.3 and learned 1.5 there; the rest chosen by reasoning.
+ * (docs/benchmarks.md): sub-query and learned there; the rest chosen by reasoning.
  */
 export const DEFAULT_ROUTING_WEIGHTS: Readonly<RoutingWeights> = Object.freeze({
   lexical: 1,
   semantic: 1.5,
-  subquery: 0.3,
-  learned: 1.5,
+  subquery: 0.15,
+  learned: 5,
   relevance: 0.8,
   intent: 0.05,
   conversation: 0.1,

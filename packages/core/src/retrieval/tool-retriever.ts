@@ -24,7 +24,7 @@ export interface ToolRetrieverOptions {
   registry: ToolRegistry;
   /** Lexical fields and their weights. Default DEFAULT_LEXICAL_FIELDS. */
   fields?: Readonly<Record<string, LexicalFieldOptions>>;
-  /** BM25 term-frequency saturation. Default 1.2. */
+  /** BM25 term-frequency saturation. Default 0.9 (tuned; short tool texts saturate early). */
   k1?: number;
   embedder?: Embedder;
   /** Where tool vectors live. Required with an embedder. */
@@ -55,6 +55,7 @@ export interface ToolRetrieverOptions {
 }
 
 const DEFAULT_LIMIT = 5;
+const DEFAULT_K1 = 0.9;
 const MAX_LIMIT = 1000;
 
 function checkRequest(request: RetrievalRequest): void {
@@ -115,7 +116,7 @@ export class ToolRetriever {
     this.#registry = options.registry;
     this.#lexical = new LexicalIndex({
       fields: options.fields ?? DEFAULT_LEXICAL_FIELDS,
-      k1: options.k1,
+      k1: options.k1 ?? DEFAULT_K1,
     });
     this.#vectors =
       options.embedder && options.vectorStore

@@ -1,0 +1,60 @@
+import { ArsenalError } from '@arsenal/core';
+
+/**
+ * A problem the user can fix: printed as one line, `arsenal: <what was wrong> — <how to fix>`,
+ * with a non-zero exit code and never a stack trace.
+ */
+export class CliError extends Error {
+  readonly hint: string;
+  readonly exitCode: number;
+  constructor(message: string, hint: string, options: { exitCode?: number; cause?: unknown } = {}) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.name = 'CliError';
+    this.hint = hint;
+    this.exitCode = options.exitCode ?? 2;
+  }
+}
+
+/** Exit code for usage mistakes (bad flag, missing value) and bad input files. */
+export const EXIT_USAGE = 2;
+/** Exit code for failures that are not the user's input (a bug, a failing dependency). */
+export const EXIT_FAILURE = 1;
+
+// Hints for Arsenal error codes the CLI can meet while loading catalogs and retrieving.
+const HINTS: Readonly<Record<string, string>> = {
+  invalid_catalog:
+    'fix the file at that line, or check it is JSON, JSONL or YAML as its extension says',
+  invalid_tool_definition: 'fix the tool definition in the catalog',
+  suspicious_tool_content: 'remove the flagged text from the tool description',
+  tool_not_found: 'run `arsenal list` to see the registered tools',
+  invalid_argument: 'run `arsenal <command> --help` for the accepted values',
+  transcoder_missing: 'install the @arsenal/transcoder-<dialect> package',
+  transcode_failed: 'simplify the tool schema for that dialect',
+};
+
+/** Collapse a possibly multi-line message to one line. */
+export function oneLine(text: string): string {
+  return text
+    .split('\n')
+    .map((line) => line.trim().replace(/^- /, ''))
+    .filter((line) => line !== '')
+    .join('; ')
+    .replace(/:;/g, ':');
+}
+
+/** The single line printed for anything a command throws. */
+export function formatFailure(error: unknown): { line: string; exitCode: number } {
+  if (error instanceof CliError) {
+    return { line: `arsenal: ${oneLine(error.message)} — ${error.hint}`, exitCode: error.exitCode };
+  }
+  if (ArsenalError.isInstance(error)) {
+    const hint = HINTS[error.code] ?? 'check the input, or report this with the command you ran';
+    const exitCode = error.code === 'internal' ? EXIT_FAILURE : EXIT_USAGE;
+    return { line: `arsenal: ${oneLine(error.message)} — ${hint}`, exitCode };
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  return {
+    line: `arsenal: unexpected error: ${oneLine(message)} — please report it with the command you ran`,
+    exitCode: EXIT_FAILURE,
+  };
+}

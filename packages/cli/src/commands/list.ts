@@ -1,0 +1,135 @@
+import {
+  type CommandSpec,
+  integerOption,
+  type ParsedCommandArgs,
+  stringListOption,
+  stringOption,
+} from '../args.js';
+import { type CliIO, writeLine } from '../io.js';
+import { formatCount, formatTable } from '../table.js';
+import { indexCatalogs } from '../tool-index.js';
+import { displayName } from './tool-display.js';
+
+export const listSpec: CommandSpec = {
+  name: 'list',
+  summary: 'List the tools of a catalog, optionally filtered.',
+  usage: 'arsenal list [options]',
+  positionals: [],
+  options: {
+    catalog: {
+      type: 'string',
+      short: 'c',
+      multiple: true,
+      valueName: 'file',
+      description: 'Catalog file (.json, .jsonl, .yaml, .yml). Default: the demo catalog.',
+    },
+    namespace: { type: 'string', valueName: 'ns', description: 'Only tools in this namespace.' },
+    source: {
+      type: 'string',
+      valueName: 'kind',
+      description: 'Only tools from this source (catalog, mcp_server, openapi...).',
+    },
+    tag: { type: 'string', valueName: 'tag', description: 'Only tools with this tag.' },
+    offset: { type: 'string', valueName: 'n', description: 'Skip the first n tools. Default 0.' },
+    limit: {
+      type: 'string',
+      short: 'n',
+      valueName: 'n',
+      description: 'Most tools to show. Default 50.',
+    },
+    json: { type: 'boolean', description: 'Print the tool definitions as JSON.' },
+  },
+  examples: [
+    'arsenal list --namespace payments',
+    'arsenal list --tag email --json',
+    'arsenal list --namespace seal --offset 100 --limit 20',
+  ],
+};
+
+export interface ListArgs {
+  catalogs: string[];
+  namespace?: string;
+  source?: string;
+  tag?: string;
+  offset: number;
+  limit: number;
+  json: boolean;
+}
+
+export function toListArgs(parsed: ParsedCommandArgs): ListArgs {
+  const { values } = parsed;
+  return {
+    catalogs: stringListOption(values, 'catalog'),
+    namespace: stringOption(values, 'namespace'),
+    source: stringOption(values, 'source'),
+    tag: stringOption(values, 'tag'),
+    offset: integerOption(values, 'offset', { min: 0 }) ?? 0,
+    limit: integerOption(values, 'limit', { min: 1 }) ?? 50,
+    json: values.json === true,
+  };
+}
+
+export async function listCommand(args: ListArgs, io: CliIO): Promise<number> {
+  const index = await indexCatalogs(args.catalogs, io);
+  const filters = {
+    ...(args.namespace === undefined ? {} : { namespace: args.namespace }),
+    ...(args.source === undefined ? {} : { source: args.source }),
+    ...(args.tag === undefined ? {} : { tag: args.tag }),
+  };
+  const matching = index.arsenal.registry.list(filters);
+  const page = matching.slice(args.offset, args.offset + args.limit);
+  if (args.json) {
+    writeLine(
+      io.stdout,
+      JSON.stringify(
+        { total: matching.length, offset: args.offset, limit: args.limit, tools: page },
+        null,
+        2,
+      ),
+    );
+    return 0;
+  }
+  if (page.length === 0) {
+    writeLine(
+      io.stdout,
+      matching.length === 0
+        ? `No tools match those filters among ${formatCount(index.toolCount)} tools in ${index.label}.`
+        : `No tools past --offset ${args.offset}; there are ${formatCount(matching.length)}.`,
+    );
+    return 0;
+  }
+  const width = io.stdout.columns ?? 120;
+  const rows = page.map((tool) => [
+    displayName(tool),
+    tool.version,
+    tool.source,
+    tool.tags.join(', '),
+    tool.description,
+  ]);
+  writeLine(
+    io.stdout,
+    formatTable(
+      [
+        { header: 'tool', maxWidth: 44 },
+        { header: 'version' },
+        { header: 'source' },
+        { header: 'tags', maxWidth: 28 },
+        { header: 'description', maxWidth: io.stdout.columns ? Math.max(30, width - 100) : 80 },
+      ],
+      rows,
+    ),
+  );
+  writeLine(io.stdout);
+  const last = args.offset + page.length;
+  const more =
+    last < matching.length
+      ? ` Next page: --offset ${last}${args.limit === 50 ? '' : ` --limit ${args.limit}`}.`
+      : '';
+  writeLine(
+    io.stdout,
+    `Tools ${formatCount(args.offset + 1)}–${formatCount(last)} of ${formatCount(matching.length)} matching (${formatCount(
+      index.toolCount,
+    )} in ${index.label}).${more}`,
+  );
+  return 0;
+}

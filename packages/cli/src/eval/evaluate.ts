@@ -1,0 +1,136 @@
+import type { Arsenal } from '@arsenal/core';
+import type { BenchmarkQuery } from './benchmark-queries.js';
+import { subsetLabels } from './benchmark-queries.js';
+import { mean, ndcgAtK, percentile, recallAtK, reciprocalRank } from './metrics.js';
+
+/** Cut-off of the reported NDCG. */
+export const NDCG_K = 10;
+
+/**
+ * Adapts retrieval to labelled queries before the measured run (the seam for `--train`).
+ * The CLI ships no trainer yet; training queries must never overlap the measured ones.
+ */
+export interface RetrievalTrainer {
+  train(arsenal: Arsenal, examples: readonly BenchmarkQuery[]): Promise<void>;
+}
+
+export interface QualitySummary {
+  queries: number;
+  /** Recall at each requested k, 0–1. */
+  recall: Record<string, number>;
+  ndcg10: number;
+  mrr: number;
+}
+
+export interface LatencySummary {
+  p50: number;
+  p95: number;
+  p99: number;
+  mean: number;
+  max: number;
+}
+
+export interface EvaluationReport {
+  overall: QualitySummary;
+  /** Per id-prefix subset (`easy`, `difficult`, `single`...), in order of first appearance. */
+  subsets: Record<string, QualitySummary>;
+  /** Wall-clock time of each `retrieve` call, in milliseconds. */
+  latencyMs: LatencySummary;
+  /** Queries naming a relevant tool the catalog lacks (they count as misses). */
+  queriesWithUnknownTools: number;
+  retrievalLimit: number;
+}
+
+interface QueryScore {
+  labels: string[];
+  recall: Record<string, number>;
+  ndcg10: number;
+  reciprocalRank: number;
+}
+
+function summarize(scores: readonly QueryScore[], ks: readonly number[]): QualitySummary {
+  return {
+    queries: scores.length,
+    recall: Object.fromEntries(
+      ks.map((k) => [String(k), mean(scores.map((score) => score.recall[k]!))]),
+    ),
+    ndcg10: mean(scores.map((score) => score.ndcg10)),
+    mrr: mean(scores.map((score) => score.reciprocalRank)),
+  };
+}
+
+export interface EvaluateOptions {
+  arsenal: Arsenal;
+  queries: readonly BenchmarkQuery[];
+  /** Recall cut-offs. */
+  ks: readonly number[];
+  /** Untimed queries run first so the timings do not include start-up costs. Default 10. */
+  warmupQueries?: number;
+  signal?: AbortSignal;
+  /** MMR diversity passed to every retrieve. */
+  diversity?: number;
+}
+
+/** Run every query through `retrieve` and score the rankings against the labels. */
+export async function evaluateRetrieval(options: EvaluateOptions): Promise<EvaluationReport> {
+  const { arsenal, queries, ks } = options;
+  const retrievalLimit = Math.max(NDCG_K, ...ks);
+  const warmup = Math.min(options.warmupQueries ?? 10, queries.length);
+  for (const query of queries.slice(0, warmup)) {
+    await arsenal.retrieve({
+      query: query.query,
+      limit: retrievalLimit,
+      diversity: options.diversity,
+    });
+  }
+  const scores: QueryScore[] = [];
+  const latencies: number[] = [];
+  let queriesWithUnknownTools = 0;
+  for (const query of queries) {
+    if (options.signal?.aborted) break;
+    const started = performance.now();
+    const result = await arsenal.retrieve({
+      query: query.query,
+      limit: retrievalLimit,
+      diversity: options.diversity,
+    });
+    latencies.push(performance.now() - started);
+    const ranked = result.tools.map((scored) => scored.tool.name);
+    const relevant = new Set(query.relevant);
+    if (query.relevant.some((name) => arsenal.registry.get(name) === undefined)) {
+      queriesWithUnknownTools++;
+    }
+    scores.push({
+      labels: subsetLabels(query.id),
+      recall: Object.fromEntries(ks.map((k) => [k, recallAtK(ranked, relevant, k)])),
+      ndcg10: ndcgAtK(ranked, relevant, NDCG_K),
+      reciprocalRank: reciprocalRank(ranked, relevant),
+    });
+  }
+  const groups = new Map<string, QueryScore[]>();
+  for (const score of scores) {
+    for (const label of score.labels) {
+      const group = groups.get(label) ?? [];
+      group.push(score);
+      groups.set(label, group);
+    }
+  }
+  const subsets: Record<string, QualitySummary> = {};
+  for (const [label, group] of groups) {
+    // A label every query shares says nothing beyond the overall row.
+    if (group.length < scores.length) subsets[label] = summarize(group, ks);
+  }
+  return {
+    overall: summarize(scores, ks),
+    subsets,
+    latencyMs: {
+      p50: percentile(latencies, 50),
+      p95: percentile(latencies, 95),
+      p99: percentile(latencies, 99),
+      mean: mean(latencies),
+      max: latencies.length === 0 ? 0 : Math.max(...latencies),
+    },
+    queriesWithUnknownTools,
+    retrievalLimit,
+  };
+}

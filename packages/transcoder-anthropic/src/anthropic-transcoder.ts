@@ -1,0 +1,159 @@
+import {
+  type EncodeOptions,
+  type JsonSchema,
+  type ToolDefinition,
+  type ToolDefinitionInput,
+  type ToolSourceKind,
+  TranscodeError,
+  type Transcoder,
+} from '@arsenal/core';
+import type {
+  AnthropicCacheControl,
+  AnthropicInputSchema,
+  AnthropicTool,
+  AnthropicToolLike,
+} from './anthropic-tool.js';
+import {
+  assertEncodable,
+  assertNameLength,
+  decodeDescription,
+  decodeToolName,
+} from './decoded-tool.js';
+import { copyJson } from './json-copy.js';
+import { resolveLocalRef } from './local-references.js';
+import { mergeAllOf } from './merge-all-of.js';
+
+const DIALECT = 'anthropic';
+/** Anthropic tool names: `^[a-zA-Z0-9_-]{1,64}$`. */
+const NAME_LIMIT = 64;
+
+export interface AnthropicEncodeOptions extends EncodeOptions {
+  /** Set Anthropic's `strict` flag (validated tool names and inputs). Default: left out. */
+  strict?: boolean;
+  /** A prompt-cache breakpoint for this tool. Default: none. */
+  cacheControl?: AnthropicCacheControl;
+}
+
+export interface AnthropicTranscoderOptions extends AnthropicEncodeOptions {
+  /** `source` given to decoded tools. Default `anthropic`. */
+  source?: ToolSourceKind;
+}
+
+/** Converts between ToolDefinition and Anthropic Messages API client tools. */
+export class AnthropicTranscoder implements Transcoder<AnthropicTool> {
+  readonly dialect = DIALECT;
+  readonly #options: AnthropicTranscoderOptions;
+
+  constructor(options: AnthropicTranscoderOptions = {}) {
+    this.#options = { ...options };
+  }
+
+  /** The tool as `{ name, description, input_schema }`; per-call options override the factory's. */
+  encode(tool: ToolDefinition, options: AnthropicEncodeOptions = {}): AnthropicTool {
+    return toAnthropicTool(tool, { ...this.#options, ...options });
+  }
+
+  decode(vendorTool: AnthropicToolLike): ToolDefinitionInput {
+    return decodeAnthropicTool(vendorTool, this.#options.source ?? DIALECT);
+  }
+}
+
+/**
+ * Create a transcoder for Anthropic tools.
+ * @example createAnthropicTranscoder().encode(tool) // { name, description, input_schema }
+ */
+export function createAnthropicTranscoder(
+  options: AnthropicTranscoderOptions = {},
+): AnthropicTranscoder {
+  return new AnthropicTranscoder(options);
+}
+
+/** An Anthropic client tool for `messages.create({ tools })`. */
+export function toAnthropicTool(
+  tool: ToolDefinition,
+  options: AnthropicEncodeOptions = {},
+): AnthropicTool {
+  assertEncodable(tool, DIALECT);
+  assertNameLength(tool.name, NAME_LIMIT, DIALECT);
+  const encoded: AnthropicTool = {
+    name: tool.name,
+    description: tool.description,
+    input_schema: toInputSchema(
+      copyJson(tool.parametersSchema, DIALECT, '/parametersSchema'),
+      tool.name,
+    ),
+  };
+  if (options.strict !== undefined) encoded.strict = options.strict;
+  if (options.cacheControl !== undefined) encoded.cache_control = { ...options.cacheControl };
+  return encoded;
+}
+
+/** A definition input from an Anthropic client tool. */
+export function fromAnthropicTool(vendorTool: AnthropicToolLike): ToolDefinitionInput {
+  return decodeAnthropicTool(vendorTool, DIALECT);
+}
+
+function toInputSchema(schema: JsonSchema, toolName: string): AnthropicInputSchema {
+  const fail = (path: string, message: string) =>
+    new TranscodeError(DIALECT, `Tool "${toolName}": schema at "${path || '/'}" ${message}.`);
+  // Anthropic rejects anyOf/oneOf/allOf at the top level of input_schema.
+  const root =
+    schema.allOf === undefined
+      ? schema
+      : mergeAllOf(schema, '', (ref) => resolveLocalRef(schema, ref), fail);
+  if (root.anyOf !== undefined || root.oneOf !== undefined) {
+    throw fail(
+      '',
+      'is an anyOf/oneOf, which Anthropic does not accept at the top of input_schema; move the alternatives into a property, e.g. {"type":"object","properties":{"target":{"anyOf":[...]}}}',
+    );
+  }
+  const { type: _type, required, ...rest } = root;
+  const inputSchema: AnthropicInputSchema = { type: 'object', ...rest };
+  if (Array.isArray(required)) inputSchema.required = [...required];
+  return inputSchema;
+}
+
+function decodeAnthropicTool(vendorTool: unknown, source: ToolSourceKind): ToolDefinitionInput {
+  if (typeof vendorTool !== 'object' || vendorTool === null || Array.isArray(vendorTool)) {
+    throw new TranscodeError(
+      DIALECT,
+      `Cannot decode an Anthropic tool from ${vendorTool === null ? 'null' : typeof vendorTool}; expected {name, description, input_schema}.`,
+    );
+  }
+  const tool = vendorTool as Record<string, unknown>;
+  if (tool.type !== undefined && tool.type !== null && tool.type !== 'custom') {
+    throw new TranscodeError(
+      DIALECT,
+      `Cannot decode the Anthropic server tool "${String(tool.type)}": only client tools (type "custom" or no type) carry an input_schema to decode.`,
+    );
+  }
+  const { name, originalName } = decodeToolName(tool.name, DIALECT, 'Anthropic tool');
+  const schema = tool.input_schema;
+  if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) {
+    throw new TranscodeError(
+      DIALECT,
+      `Anthropic tool "${String(tool.name)}" has no input_schema object; add one such as {"type":"object","properties":{}}.`,
+    );
+  }
+  if ((schema as { type?: unknown }).type !== 'object') {
+    throw new TranscodeError(
+      DIALECT,
+      `Anthropic tool "${String(tool.name)}" has an input_schema of type ${JSON.stringify((schema as { type?: unknown }).type)}; Anthropic requires "object" at its root.`,
+    );
+  }
+  const metadata: Record<string, unknown> = {};
+  if (originalName !== undefined) metadata.originalName = originalName;
+  const extras: Record<string, unknown> = {};
+  if (tool.cache_control !== undefined && tool.cache_control !== null) {
+    extras.cacheControl = copyJson(tool.cache_control, DIALECT, '/cache_control');
+  }
+  if (typeof tool.strict === 'boolean') extras.strict = tool.strict;
+  if (Object.keys(extras).length > 0) metadata.anthropic = extras;
+  return {
+    name,
+    ...decodeDescription(tool.description, name),
+    parametersSchema: copyJson(schema as JsonSchema, DIALECT, '/input_schema'),
+    source,
+    ...(Object.keys(metadata).length > 0 ? { metadata } : {}),
+  };
+}

@@ -1,0 +1,222 @@
+import {
+  EMPTY_OBJECT_SCHEMA,
+  type EncodeOptions,
+  isJsonSchemaObject,
+  type JsonSchema,
+  type ToolDefinition,
+  type ToolDefinitionInput,
+  type ToolSourceKind,
+  TranscodeError,
+  type Transcoder,
+} from '@arsenal/core';
+import {
+  assertEncodable,
+  assertNameLength,
+  decodeDescription,
+  decodeToolName,
+} from './decoded-tool.js';
+import { fromGeminiSchema } from './from-gemini-schema.js';
+import type {
+  GeminiFunctionDeclaration,
+  GeminiFunctionDeclarationLike,
+  GeminiSchema,
+  GeminiTool,
+} from './gemini-tool.js';
+import { copyJson } from './json-copy.js';
+import { toGeminiSchema, type UnsupportedKeywordHandler } from './to-gemini-schema.js';
+
+const DIALECT = 'gemini';
+/** Gemini function names: letters, digits, `_ . : -`, starting with a letter or `_`, up to 128. */
+const NAME_LIMIT = 128;
+
+export interface GeminiEncodeOptions extends EncodeOptions {
+  /**
+   * `parameters` (default): Gemini's OpenAPI-3.0 Schema subset, refs inlined.
+   * `parametersJsonSchema`: the JSON Schema as written, for models that accept it.
+   */
+  schemaField?: 'parameters' | 'parametersJsonSchema';
+  /** How many times one recursive `$ref` is expanded along a path. Default 3. */
+  maxRecursionDepth?: number;
+  /** Also describe the return value (`response` / `responseJsonSchema`). Default `false`. */
+  includeResponse?: boolean;
+  /** Called for each keyword dropped on the way to Gemini's Schema. */
+  onUnsupportedKeyword?: UnsupportedKeywordHandler;
+}
+
+export interface GeminiTranscoderOptions extends GeminiEncodeOptions {
+  /** `source` given to decoded tools. Default `gemini`. */
+  source?: ToolSourceKind;
+}
+
+/** Converts between ToolDefinition and Gemini function declarations. */
+export class GeminiTranscoder implements Transcoder<GeminiFunctionDeclaration> {
+  readonly dialect = DIALECT;
+  readonly #options: GeminiTranscoderOptions;
+
+  constructor(options: GeminiTranscoderOptions = {}) {
+    this.#options = { ...options };
+  }
+
+  /** One function declaration; per-call options override the factory's. */
+  encode(tool: ToolDefinition, options: GeminiEncodeOptions = {}): GeminiFunctionDeclaration {
+    return toGeminiFunctionDeclaration(tool, { ...this.#options, ...options });
+  }
+
+  decode(vendorTool: GeminiFunctionDeclarationLike): ToolDefinitionInput {
+    return decodeDeclaration(vendorTool, this.#options.source ?? DIALECT);
+  }
+}
+
+/**
+ * Create a transcoder for Gemini function declarations.
+ * @example createGeminiTranscoder({ maxRecursionDepth: 2 }).encode(tool)
+ */
+export function createGeminiTranscoder(options: GeminiTranscoderOptions = {}): GeminiTranscoder {
+  return new GeminiTranscoder(options);
+}
+
+/** A Gemini function declaration for `config.tools[].functionDeclarations`. */
+export function toGeminiFunctionDeclaration(
+  tool: ToolDefinition,
+  options: GeminiEncodeOptions = {},
+): GeminiFunctionDeclaration {
+  assertEncodable(tool, DIALECT);
+  assertNameLength(tool.name, NAME_LIMIT, DIALECT);
+  const declaration: GeminiFunctionDeclaration = { name: tool.name, description: tool.description };
+  const parameters = copyJson(tool.parametersSchema, DIALECT, '/parametersSchema');
+  const asJsonSchema = options.schemaField === 'parametersJsonSchema';
+  if (options.schemaField !== undefined && options.schemaField !== 'parameters' && !asJsonSchema) {
+    throw new TranscodeError(
+      DIALECT,
+      `Unknown schemaField "${String(options.schemaField)}"; use "parameters" or "parametersJsonSchema".`,
+    );
+  }
+  // Gemini rejects an OBJECT whose properties are empty, so a tool without arguments has none.
+  if (asJsonSchema) {
+    const { $schema: _schema, ...body } = parameters;
+    if (describesArguments(body)) declaration.parametersJsonSchema = { type: 'object', ...body };
+  } else {
+    const root = toRootSchema(parameters, tool.name, options);
+    if (describesArguments(root)) declaration.parameters = root;
+  }
+  if (options.includeResponse === true && tool.returnsSchema !== undefined) {
+    const returns = copyJson(tool.returnsSchema, DIALECT, '/returnsSchema');
+    if (asJsonSchema) declaration.responseJsonSchema = returns;
+    else declaration.response = toGeminiSchema(returns, schemaOptions(options));
+  }
+  return declaration;
+}
+
+/** One Gemini tool holding a declaration for each definition. */
+export function toGeminiTool(
+  tools: readonly ToolDefinition[],
+  options: GeminiEncodeOptions = {},
+): GeminiTool {
+  return { functionDeclarations: tools.map((tool) => toGeminiFunctionDeclaration(tool, options)) };
+}
+
+/** A definition input from a Gemini function declaration. */
+export function fromGeminiFunctionDeclaration(
+  declaration: GeminiFunctionDeclarationLike,
+): ToolDefinitionInput {
+  return decodeDeclaration(declaration, DIALECT);
+}
+
+function schemaOptions(options: GeminiEncodeOptions) {
+  return {
+    maxRecursionDepth: options.maxRecursionDepth,
+    onUnsupportedKeyword: options.onUnsupportedKeyword,
+  };
+}
+
+function describesArguments(schema: JsonSchema | GeminiSchema): boolean {
+  if ('anyOf' in schema || 'oneOf' in schema || 'allOf' in schema || '$ref' in schema) return true;
+  return isJsonSchemaObject(schema.properties) && Object.keys(schema.properties).length > 0;
+}
+
+function toRootSchema(
+  schema: JsonSchema,
+  toolName: string,
+  options: GeminiEncodeOptions,
+): GeminiSchema {
+  if (schema.anyOf !== undefined || schema.oneOf !== undefined) {
+    throw new TranscodeError(
+      DIALECT,
+      `Tool "${toolName}": Gemini needs an object at the root of parameters, not anyOf/oneOf; move the alternatives into a property, e.g. {"type":"object","properties":{"target":{"anyOf":[...]}}}.`,
+    );
+  }
+  const root = toGeminiSchema({ ...schema, type: 'object' }, schemaOptions(options));
+  delete root.nullable;
+  return root;
+}
+
+function decodeDeclaration(vendorTool: unknown, source: ToolSourceKind): ToolDefinitionInput {
+  if (!isJsonSchemaObject(vendorTool)) {
+    throw new TranscodeError(
+      DIALECT,
+      `Cannot decode a Gemini function declaration from ${vendorTool === null ? 'null' : typeof vendorTool}; expected {name, description, parameters}.`,
+    );
+  }
+  const declaration = vendorTool as Record<string, unknown>;
+  if (Array.isArray(declaration.functionDeclarations)) {
+    throw new TranscodeError(
+      DIALECT,
+      'Got a Gemini Tool ({functionDeclarations: [...]}); decode each entry of functionDeclarations instead.',
+    );
+  }
+  const { name, originalName } = decodeToolName(
+    declaration.name,
+    DIALECT,
+    'Gemini function declaration',
+  );
+  const label = `Gemini function "${String(declaration.name)}"`;
+  if (declaration.parameters !== undefined && declaration.parametersJsonSchema !== undefined) {
+    throw new TranscodeError(
+      DIALECT,
+      `${label} has both parameters and parametersJsonSchema; Gemini accepts only one, so remove the other.`,
+    );
+  }
+  let parametersSchema: JsonSchema;
+  if (declaration.parametersJsonSchema !== undefined) {
+    if (!isJsonSchemaObject(declaration.parametersJsonSchema)) {
+      throw new TranscodeError(
+        DIALECT,
+        `${label} has a parametersJsonSchema that is not a JSON Schema object.`,
+      );
+    }
+    parametersSchema = copyJson(declaration.parametersJsonSchema, DIALECT, '/parametersJsonSchema');
+  } else if (declaration.parameters !== undefined) {
+    parametersSchema = fromGeminiSchema(copyJson(declaration.parameters, DIALECT, '/parameters'));
+  } else {
+    parametersSchema = copyJson(EMPTY_OBJECT_SCHEMA, DIALECT);
+  }
+  const rootType = parametersSchema.type;
+  if (
+    rootType !== undefined &&
+    rootType !== 'object' &&
+    !(Array.isArray(rootType) && rootType.includes('object'))
+  ) {
+    throw new TranscodeError(
+      DIALECT,
+      `${label} has parameters of type ${JSON.stringify(rootType)}; function arguments must be an OBJECT.`,
+    );
+  }
+  let returnsSchema: JsonSchema | undefined;
+  if (isJsonSchemaObject(declaration.responseJsonSchema)) {
+    returnsSchema = copyJson(declaration.responseJsonSchema, DIALECT, '/responseJsonSchema');
+  } else if (declaration.response !== undefined) {
+    returnsSchema = fromGeminiSchema(copyJson(declaration.response, DIALECT, '/response'));
+  }
+  const metadata: Record<string, unknown> = {};
+  if (originalName !== undefined) metadata.originalName = originalName;
+  if (typeof declaration.behavior === 'string')
+    metadata.gemini = { behavior: declaration.behavior };
+  return {
+    name,
+    ...decodeDescription(declaration.description, name),
+    parametersSchema,
+    ...(returnsSchema === undefined ? {} : { returnsSchema }),
+    source,
+    ...(Object.keys(metadata).length > 0 ? { metadata } : {}),
+  };
+}

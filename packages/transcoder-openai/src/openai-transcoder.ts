@@ -1,0 +1,209 @@
+import {
+  EMPTY_OBJECT_SCHEMA,
+  type EncodeOptions,
+  isJsonSchemaObject,
+  type JsonSchema,
+  type ToolDefinition,
+  type ToolDefinitionInput,
+  type ToolSourceKind,
+  TranscodeError,
+  type Transcoder,
+} from '@arsenal/core';
+import {
+  assertEncodable,
+  assertNameLength,
+  decodeDescription,
+  decodeToolName,
+} from './decoded-tool.js';
+import { copyJson } from './json-copy.js';
+import { resolveLocalRef } from './local-references.js';
+import type {
+  OpenAIApi,
+  OpenAIChatTool,
+  OpenAIFunctionDefinition,
+  OpenAIResponsesTool,
+  OpenAIToolFor,
+  OpenAIToolLike,
+} from './openai-tool.js';
+import { toStrictSchema, type UnsupportedKeywordHandler } from './strict-schema.js';
+
+const DIALECT = 'openai';
+/** OpenAI function names: `^[a-zA-Z0-9_-]{1,64}$`. */
+const NAME_LIMIT = 64;
+
+export interface OpenAIEncodeOptions extends EncodeOptions {
+  /**
+   * Rewrite the schema into OpenAI's Structured Outputs subset and set `strict: true`.
+   * Default `false` (schema sent as written, `strict` left out of Chat tools).
+   */
+  strict?: boolean;
+  /** Called for each keyword strict mode removes (`path` is a JSON pointer). */
+  onUnsupportedKeyword?: UnsupportedKeywordHandler;
+}
+
+export interface OpenAITranscoderOptions<Api extends OpenAIApi = 'chat'>
+  extends OpenAIEncodeOptions {
+  /** `chat` (Chat Completions, default) or `responses` (Responses API). */
+  api?: Api;
+  /** `source` given to decoded tools. Default `openai`. */
+  source?: ToolSourceKind;
+}
+
+/** Converts between ToolDefinition and OpenAI function tools (Chat Completions or Responses). */
+export class OpenAITranscoder<Api extends OpenAIApi = 'chat'>
+  implements Transcoder<OpenAIToolFor<Api>>
+{
+  readonly dialect = DIALECT;
+  readonly api: Api;
+  readonly #options: OpenAITranscoderOptions<Api>;
+
+  constructor(options: OpenAITranscoderOptions<Api> = {}) {
+    const api = options.api ?? 'chat';
+    if (api !== 'chat' && api !== 'responses') {
+      throw new TranscodeError(
+        DIALECT,
+        `Unknown OpenAI api "${String(api)}"; use "chat" or "responses".`,
+      );
+    }
+    this.api = api as Api;
+    this.#options = { ...options };
+  }
+
+  /** The tool in this transcoder's API shape; per-call options override the factory's. */
+  encode(tool: ToolDefinition, options: OpenAIEncodeOptions = {}): OpenAIToolFor<Api> {
+    const merged = { ...this.#options, ...options };
+    const fn = encodeFunction(tool, merged);
+    if (this.api === 'responses') {
+      const responsesTool: OpenAIResponsesTool = {
+        type: 'function',
+        name: fn.name,
+        description: fn.description,
+        parameters: fn.parameters ?? null,
+        // The Responses API treats a missing flag as strict, so say which one is meant.
+        strict: merged.strict === true,
+      };
+      return responsesTool as OpenAIToolFor<Api>;
+    }
+    const chatTool: OpenAIChatTool = { type: 'function', function: fn };
+    return chatTool as OpenAIToolFor<Api>;
+  }
+
+  /** Back to a definition input, from either API's shape or a bare function definition. */
+  decode(vendorTool: OpenAIToolLike): ToolDefinitionInput {
+    return decodeOpenAITool(vendorTool, this.#options.source ?? DIALECT);
+  }
+}
+
+/**
+ * Create a transcoder for OpenAI function tools.
+ * @example createOpenAITranscoder({ api: 'responses', strict: true }).encode(tool)
+ */
+export function createOpenAITranscoder<Api extends OpenAIApi = 'chat'>(
+  options: OpenAITranscoderOptions<Api> = {},
+): OpenAITranscoder<Api> {
+  return new OpenAITranscoder(options);
+}
+
+/** A Chat Completions function tool. */
+export function toOpenAITool(
+  tool: ToolDefinition,
+  options: OpenAIEncodeOptions = {},
+): OpenAIChatTool {
+  return { type: 'function', function: encodeFunction(tool, options) };
+}
+
+/** A Responses API function tool. */
+export function toOpenAIResponsesTool(
+  tool: ToolDefinition,
+  options: OpenAIEncodeOptions = {},
+): OpenAIResponsesTool {
+  return new OpenAITranscoder({ ...options, api: 'responses' }).encode(tool);
+}
+
+/** A definition input from an OpenAI tool of either API, or a bare function definition. */
+export function fromOpenAITool(vendorTool: OpenAIToolLike): ToolDefinitionInput {
+  return decodeOpenAITool(vendorTool, DIALECT);
+}
+
+function encodeFunction(
+  tool: ToolDefinition,
+  options: OpenAIEncodeOptions,
+): OpenAIFunctionDefinition {
+  assertEncodable(tool, DIALECT);
+  assertNameLength(tool.name, NAME_LIMIT, DIALECT);
+  const schema = copyJson(tool.parametersSchema, DIALECT, '/parametersSchema');
+  const parameters =
+    options.strict === true
+      ? toStrictSchema(schema, options.onUnsupportedKeyword)
+      : withObjectRoot(schema);
+  const fn: OpenAIFunctionDefinition = {
+    name: tool.name,
+    description: tool.description,
+    parameters,
+  };
+  if (options.strict !== undefined) fn.strict = options.strict;
+  return fn;
+}
+
+/**
+ * OpenAI wants an object schema with `properties` at the root ("object schema missing
+ * properties" otherwise), so a root `$ref` (as some schema generators emit) is inlined first.
+ */
+function withObjectRoot(schema: JsonSchema): JsonSchema {
+  let inlined = schema;
+  if (typeof schema.$ref === 'string') {
+    const target = resolveLocalRef(schema, schema.$ref);
+    if (isJsonSchemaObject(target)) {
+      const { $ref: _ref, ...rest } = schema;
+      const { $defs: _defs, definitions: _definitions, ...body } = target;
+      inlined = { ...body, ...rest };
+    }
+  }
+  const root: JsonSchema = inlined.type === undefined ? { type: 'object', ...inlined } : inlined;
+  if (root.properties === undefined && root.anyOf === undefined && root.oneOf === undefined) {
+    root.properties = {};
+  }
+  return root;
+}
+
+function decodeOpenAITool(vendorTool: unknown, source: ToolSourceKind): ToolDefinitionInput {
+  if (!isRecord(vendorTool)) {
+    throw new TranscodeError(
+      DIALECT,
+      `Cannot decode an OpenAI tool from ${vendorTool === null ? 'null' : typeof vendorTool}; expected {type:"function", function:{name, description, parameters}} or the Responses shape {type:"function", name, parameters}.`,
+    );
+  }
+  if (vendorTool.type !== undefined && vendorTool.type !== 'function') {
+    throw new TranscodeError(
+      DIALECT,
+      `Cannot decode an OpenAI "${String(vendorTool.type)}" tool: only "function" tools carry a JSON Schema to decode.`,
+    );
+  }
+  const fn = isRecord(vendorTool.function) ? vendorTool.function : vendorTool;
+  const { name, originalName } = decodeToolName(fn.name, DIALECT, 'OpenAI tool');
+  const parameters = fn.parameters;
+  if (parameters !== undefined && parameters !== null && !isJsonSchemaObject(parameters)) {
+    throw new TranscodeError(
+      DIALECT,
+      `OpenAI tool "${String(fn.name)}" has parameters of type ${Array.isArray(parameters) ? 'array' : typeof parameters}; expected a JSON Schema object such as {"type":"object","properties":{}}.`,
+    );
+  }
+  const parametersSchema =
+    parameters === undefined || parameters === null
+      ? copyJson(EMPTY_OBJECT_SCHEMA, DIALECT)
+      : copyJson(parameters, DIALECT, '/parameters');
+  const metadata: Record<string, unknown> = {};
+  if (originalName !== undefined) metadata.originalName = originalName;
+  if (typeof fn.strict === 'boolean') metadata.openai = { strict: fn.strict };
+  return {
+    name,
+    ...decodeDescription(fn.description, name),
+    parametersSchema,
+    source,
+    ...(Object.keys(metadata).length > 0 ? { metadata } : {}),
+  };
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

@@ -1,0 +1,328 @@
+import {
+  isJsonSchemaObject,
+  type JsonSchema,
+  type JsonSchemaType,
+  TranscodeError,
+} from '@arsenal/core';
+import { escapePointer } from './json-copy.js';
+import { isLocalRef, resolveLocalRef } from './local-references.js';
+import { mergeAllOf } from './merge-all-of.js';
+import { withNull } from './strict-nullable.js';
+
+/** Called for every keyword strict mode removes, so callers can log or assert on losses. */
+export type UnsupportedKeywordHandler = (path: string, keyword: string) => void;
+
+/** Keywords OpenAI's Structured Outputs subset accepts; everything else is removed. */
+const STRICT_KEYWORDS: ReadonlySet<string> = new Set([
+  'type',
+  'title',
+  'description',
+  'enum',
+  'const',
+  'anyOf',
+  '$ref',
+  '$defs',
+  'definitions',
+  'properties',
+  'required',
+  'additionalProperties',
+  'items',
+  'minItems',
+  'maxItems',
+  'pattern',
+  'format',
+  'multipleOf',
+  'minimum',
+  'maximum',
+  'exclusiveMinimum',
+  'exclusiveMaximum',
+]);
+
+/** Keywords this module rewrites into supported ones instead of dropping them. */
+const REWRITTEN_KEYWORDS: ReadonlySet<string> = new Set(['allOf', 'oneOf', 'nullable']);
+
+/** String formats OpenAI documents for Structured Outputs. */
+export const STRICT_STRING_FORMATS: ReadonlySet<string> = new Set([
+  'date-time',
+  'time',
+  'date',
+  'duration',
+  'email',
+  'hostname',
+  'ipv4',
+  'ipv6',
+  'uuid',
+]);
+
+const JSON_TYPES: ReadonlySet<unknown> = new Set([
+  'string',
+  'number',
+  'integer',
+  'boolean',
+  'object',
+  'array',
+  'null',
+]);
+
+/** Deeper than this, a schema is assumed to recurse without end (e.g. through allOf). */
+const MAX_PATH_SEGMENTS = 256;
+
+/** Keywords that may sit beside `$ref` and survive as a wrapper around it. */
+const ANNOTATIONS: ReadonlySet<string> = new Set(['title', 'description']);
+
+interface StrictContext {
+  root: JsonSchema;
+  onUnsupportedKeyword: UnsupportedKeywordHandler | undefined;
+}
+
+/**
+ * Rewrite a parameters schema into OpenAI's strict subset: every property required (optional
+ * ones made nullable), `additionalProperties: false` on every object, unsupported keywords
+ * removed, `oneOf` → `anyOf`, `allOf` folded, `$ref`/`$defs` (including recursion) kept.
+ * Throws TranscodeError for what strict mode cannot express (maps, untyped values, tuples).
+ * The input must be a private copy; it is read, not changed.
+ */
+export function toStrictSchema(
+  schema: JsonSchema,
+  onUnsupportedKeyword?: UnsupportedKeywordHandler,
+): JsonSchema {
+  const context: StrictContext = { root: schema, onUnsupportedKeyword };
+  if (schema.anyOf !== undefined || schema.oneOf !== undefined) {
+    throw fail(
+      '',
+      'is an anyOf/oneOf; OpenAI strict mode needs a plain object at the root. Move the alternatives into a property, e.g. {"type":"object","properties":{"target":{"anyOf":[...]}}}',
+    );
+  }
+  const root = schema.type === undefined ? { ...schema, type: 'object' as const } : schema;
+  return convert(root, '', false, context, new Set());
+}
+
+function fail(path: string, message: string): TranscodeError {
+  return new TranscodeError(
+    'openai',
+    `Cannot encode for OpenAI strict mode: schema at "${path || '/'}" ${message}. Fix the schema or encode with strict: false.`,
+  );
+}
+
+function convert(
+  node: unknown,
+  path: string,
+  nullable: boolean,
+  context: StrictContext,
+  inlining: ReadonlySet<string>,
+): JsonSchema {
+  if (path.split('/').length > MAX_PATH_SEGMENTS) {
+    throw fail(path, 'nests deeper than any real schema; it probably recurses through allOf');
+  }
+  if (typeof node === 'boolean') {
+    throw fail(path, `is the boolean schema ${node}; give it an object schema with a "type"`);
+  }
+  if (!isJsonSchemaObject(node)) throw fail(path, 'is not a schema object');
+  let schema: JsonSchema = node;
+  if (schema.allOf !== undefined) {
+    schema = mergeAllOf(schema, path, (ref) => resolveLocalRef(context.root, ref), fail);
+  }
+  const makeNullable = nullable || schema.nullable === true;
+
+  if (schema.$ref !== undefined) return convertRef(schema, path, makeNullable, context, inlining);
+
+  for (const keyword of Object.keys(schema)) {
+    if (!STRICT_KEYWORDS.has(keyword) && !REWRITTEN_KEYWORDS.has(keyword)) {
+      context.onUnsupportedKeyword?.(path, keyword);
+    }
+  }
+
+  const out: JsonSchema = {};
+  if (typeof schema.title === 'string') out.title = schema.title;
+  if (typeof schema.description === 'string') out.description = schema.description;
+
+  const alternatives = alternativesOf(schema, path);
+  const types = typesOf(schema, path, alternatives !== undefined);
+  if (types.length > 0) out.type = types.length === 1 ? types[0] : types;
+  if (Array.isArray(schema.enum)) out.enum = [...schema.enum];
+  if (schema.const !== undefined) out.const = schema.const;
+  if (alternatives !== undefined) {
+    out.anyOf = alternatives.map((member, index) =>
+      convert(member, `${path}/anyOf/${index}`, false, context, inlining),
+    );
+  }
+
+  if (types.includes('object')) convertObject(schema, out, path, context, inlining);
+  if (types.includes('array')) convertArray(schema, out, path, context, inlining);
+  if (types.includes('string')) {
+    if (typeof schema.pattern === 'string') out.pattern = schema.pattern;
+    if (typeof schema.format === 'string') {
+      if (STRICT_STRING_FORMATS.has(schema.format)) out.format = schema.format;
+      else context.onUnsupportedKeyword?.(path, 'format');
+    }
+  }
+  if (types.includes('number') || types.includes('integer')) {
+    for (const keyword of [
+      'multipleOf',
+      'minimum',
+      'maximum',
+      'exclusiveMinimum',
+      'exclusiveMaximum',
+    ]) {
+      if (typeof schema[keyword] === 'number') out[keyword] = schema[keyword];
+    }
+  }
+  for (const container of ['$defs', 'definitions'] as const) {
+    const definitions = schema[container];
+    if (!isJsonSchemaObject(definitions)) continue;
+    const converted: Record<string, JsonSchema> = {};
+    for (const [name, definition] of Object.entries(definitions)) {
+      converted[name] = convert(
+        definition,
+        `${path}/${container}/${escapePointer(name)}`,
+        false,
+        context,
+        inlining,
+      );
+    }
+    out[container] = converted;
+  }
+  return makeNullable ? withNull(out) : out;
+}
+
+function convertRef(
+  schema: JsonSchema,
+  path: string,
+  nullable: boolean,
+  context: StrictContext,
+  inlining: ReadonlySet<string>,
+): JsonSchema {
+  const ref = schema.$ref;
+  if (typeof ref !== 'string' || !isLocalRef(ref)) {
+    throw fail(
+      `${path}/$ref`,
+      `points outside this schema (${JSON.stringify(ref)}); inline the referenced schema or move it under "$defs"`,
+    );
+  }
+  const target = resolveLocalRef(context.root, ref);
+  if (target === undefined) {
+    throw fail(`${path}/$ref`, `"${ref}" does not resolve to anything in this schema`);
+  }
+  const { $ref: _ref, nullable: _nullable, ...siblings } = schema;
+  const meaningful = Object.keys(siblings).filter((key) => STRICT_KEYWORDS.has(key));
+  const reference: JsonSchema = { $ref: ref };
+  if (meaningful.every((key) => ANNOTATIONS.has(key))) {
+    // OpenAI rejects keywords beside "$ref"; a title or description moves onto an anyOf wrapper.
+    if (meaningful.length === 0)
+      return nullable ? { anyOf: [reference, { type: 'null' }] } : reference;
+    const wrapper: JsonSchema = {};
+    for (const key of meaningful) wrapper[key] = siblings[key];
+    wrapper.anyOf = nullable ? [reference, { type: 'null' }] : [reference];
+    return wrapper;
+  }
+  // Structural keywords beside "$ref" (2019-09 "and" semantics) need the target inlined.
+  if (inlining.has(ref) || !isJsonSchemaObject(target)) {
+    throw fail(
+      path,
+      `combines "$ref" with ${meaningful.join(', ')} around a recursive reference, which cannot be inlined`,
+    );
+  }
+  const { $defs: _defs, definitions: _definitions, ...body } = target;
+  return convert({ ...body, ...siblings }, path, nullable, context, new Set(inlining).add(ref));
+}
+
+function alternativesOf(schema: JsonSchema, path: string): readonly unknown[] | undefined {
+  if (schema.anyOf !== undefined && schema.oneOf !== undefined) {
+    throw fail(path, 'has both anyOf and oneOf; merge them into one anyOf');
+  }
+  // oneOf becomes anyOf: the model still picks one branch, exclusivity is not enforced.
+  const alternatives = schema.anyOf ?? schema.oneOf;
+  if (alternatives === undefined) return undefined;
+  if (!Array.isArray(alternatives) || alternatives.length === 0) {
+    throw fail(path, 'has an anyOf/oneOf that is not a non-empty array of schemas');
+  }
+  return alternatives;
+}
+
+function typesOf(schema: JsonSchema, path: string, hasAlternatives: boolean): JsonSchemaType[] {
+  const declared = schema.type;
+  if (declared !== undefined) {
+    const types = Array.isArray(declared) ? [...declared] : [declared];
+    for (const type of types) {
+      if (typeof type !== 'string' || !JSON_TYPES.has(type)) {
+        throw fail(`${path}/type`, `has the unknown type ${JSON.stringify(type)}`);
+      }
+    }
+    return types as JsonSchemaType[];
+  }
+  if (hasAlternatives) return [];
+  const values = schema.const !== undefined ? [schema.const] : schema.enum;
+  if (Array.isArray(values) && values.length > 0) return inferTypes(values);
+  if (schema.properties !== undefined) return ['object'];
+  if (schema.items !== undefined) return ['array'];
+  throw fail(path, 'has no "type"; strict mode needs one, e.g. {"type":"string"}');
+}
+
+function inferTypes(values: readonly unknown[]): JsonSchemaType[] {
+  const types = new Set<JsonSchemaType>();
+  for (const value of values) {
+    if (value === null) types.add('null');
+    else if (Array.isArray(value)) types.add('array');
+    else if (typeof value === 'number') types.add(Number.isInteger(value) ? 'integer' : 'number');
+    else types.add(typeof value as JsonSchemaType);
+  }
+  if (types.has('number')) types.delete('integer');
+  return [...types];
+}
+
+function convertObject(
+  schema: JsonSchema,
+  out: JsonSchema,
+  path: string,
+  context: StrictContext,
+  inlining: ReadonlySet<string>,
+): void {
+  const properties = schema.properties ?? {};
+  if (!isJsonSchemaObject(properties)) throw fail(`${path}/properties`, 'is not an object');
+  const additional = schema.additionalProperties;
+  if (additional !== undefined && additional !== false) {
+    throw fail(
+      `${path}/additionalProperties`,
+      'allows keys beyond the listed properties (a map); strict mode only accepts fixed keys, so list them as properties',
+    );
+  }
+  const names = Object.keys(properties);
+  if (path !== '' && names.length === 0 && additional !== false) {
+    throw fail(
+      path,
+      'is an object without properties (any keys allowed); strict mode only accepts objects whose keys are listed',
+    );
+  }
+  const required = new Set(Array.isArray(schema.required) ? schema.required : []);
+  const converted: Record<string, JsonSchema> = {};
+  for (const name of names) {
+    converted[name] = convert(
+      properties[name],
+      `${path}/properties/${escapePointer(name)}`,
+      !required.has(name),
+      context,
+      inlining,
+    );
+  }
+  out.properties = converted;
+  out.required = names;
+  out.additionalProperties = false;
+}
+
+function convertArray(
+  schema: JsonSchema,
+  out: JsonSchema,
+  path: string,
+  context: StrictContext,
+  inlining: ReadonlySet<string>,
+): void {
+  if (schema.items === undefined || typeof schema.items === 'boolean') {
+    const tuple =
+      schema.prefixItems !== undefined ? ' (tuples via prefixItems are not supported)' : '';
+    throw fail(path, `is an array without an "items" schema${tuple}; describe its items`);
+  }
+  if (schema.prefixItems !== undefined) context.onUnsupportedKeyword?.(path, 'prefixItems');
+  out.items = convert(schema.items, `${path}/items`, false, context, inlining);
+  if (typeof schema.minItems === 'number') out.minItems = schema.minItems;
+  if (typeof schema.maxItems === 'number') out.maxItems = schema.maxItems;
+}
