@@ -1,0 +1,56 @@
+// The retrieval quality bar, held by CI: zero-shot with the embedded defaults (no embedder) on
+// the public benchmarks' dev files, and with learning from one half of MetaTool. A change that
+// drops quality below the bar fails the build. Full numbers live in docs/benchmarks.md.
+import { fileURLToPath } from 'node:url';
+import { createArsenal } from '@arsenal/core';
+import { describe, expect, it } from 'vitest';
+import { loadCatalogFile } from '../catalog-loader.js';
+import { type BenchmarkQuery, loadBenchmarkQueries, sampleQueries } from './benchmark-queries.js';
+import { evaluateRetrieval } from './evaluate.js';
+import { outcomeTrainer, splitByIdHash, withoutOverlap } from './training.js';
+
+const data = (path: string) =>
+  fileURLToPath(new URL(`../../../../bench/data/${path}`, import.meta.url));
+
+async function measure(
+  set: string,
+  queries?: (all: BenchmarkQuery[]) => { test: BenchmarkQuery[]; train?: BenchmarkQuery[] },
+) {
+  const arsenal = createArsenal();
+  const summary = await arsenal.register(await loadCatalogFile(data(`${set}/tools.jsonl`)));
+  expect(summary.failed).toEqual([]);
+  const all = await loadBenchmarkQueries(data(`${set}/queries.jsonl`));
+  const { test, train } = queries ? queries(all) : { test: all };
+  if (train) await outcomeTrainer.train(arsenal, train);
+  const report = await evaluateRetrieval({
+    arsenal,
+    queries: test,
+    ks: [1, 5, 10],
+    warmupQueries: 0,
+  });
+  return { recall5: report.overall.recall['5']! * 100, ndcg10: report.overall.ndcg10 * 100 };
+}
+
+describe('retrieval quality bar', () => {
+  it('Seal-Tools zero-shot: Recall@5 >= 92, NDCG@10 >= 90', async () => {
+    const { recall5, ndcg10 } = await measure('seal-tools');
+    expect(recall5).toBeGreaterThanOrEqual(92);
+    expect(ndcg10).toBeGreaterThanOrEqual(90);
+  }, 120_000);
+
+  it('MetaTool zero-shot: Recall@5 >= 60, NDCG@10 >= 52 (fixed sample of 4,000)', async () => {
+    const { recall5, ndcg10 } = await measure('metatool', (all) => ({
+      test: sampleQueries(all, 4000, 1),
+    }));
+    expect(recall5).toBeGreaterThanOrEqual(60);
+    expect(ndcg10).toBeGreaterThanOrEqual(52);
+  }, 120_000);
+
+  it('MetaTool learning from one half, measured on the other: Recall@5 >= 80', async () => {
+    const { recall5 } = await measure('metatool', (all) => {
+      const { train, test } = splitByIdHash(all, 0.5);
+      return { train, test: sampleQueries(withoutOverlap(test, train).queries, 2000, 1) };
+    });
+    expect(recall5).toBeGreaterThanOrEqual(80);
+  }, 120_000);
+});
