@@ -1,0 +1,18 @@
+export type { ConnectionState } from './mcp-connection.js';
+export { McpToolError } from './mcp-errors.js';
+export { McpExecutor, mcpNameOf } from './mcp-executor.js';
+export type { McpToolSourceChange } from './mcp-tool-source.js';
+export { createMcpToolSource, McpToolSource } from './mcp-tool-source.js';
+export type {
+  McpHttpTransportOptions,
+  McpPinningOptions,
+  McpRestartOptions,
+  McpSseTransportOptions,
+  McpStdioTransportOptions,
+  McpToolSourceOptions,
+  McpTransportOptions,
+  PinningFinding,
+  SkippedTool,
+} from './options.js';
+export { assignToolNames, describeMcpTool, toNamespace } from './tool-mapping.js';
+export { pinHashOf } from './tool-pinning.js';

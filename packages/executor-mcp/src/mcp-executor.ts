@@ -1,0 +1,137 @@
+import {
+  ArsenalError,
+  type ExecutionRequest,
+  type Executor,
+  PermissionDeniedError,
+  type ProgressUpdate,
+  type ToolDefinition,
+} from '@arsenal/core';
+import type { CallToolResult, Progress } from '@modelcontextprotocol/sdk/types.js';
+import type { McpConnection } from './mcp-connection.js';
+import { McpToolError, toCallError } from './mcp-errors.js';
+
+export interface McpExecutorOptions {
+  serverName: string;
+  connection: McpConnection;
+  timeoutMs: number;
+  /** How long a call waits for the server to be ready (connecting, restarting). */
+  connectTimeoutMs: number;
+  maxTotalTimeoutMs: number;
+  /** HTTP-like transports reconnect on the next call after a transport failure. */
+  reconnectOnTransportError: boolean;
+  stderr: () => readonly string[];
+  /** Whether pinning withholds this tool right now. */
+  isWithheld: (mcpName: string) => boolean;
+}
+
+/** The name to call the server with: the original MCP name kept in metadata. */
+export function mcpNameOf(tool: ToolDefinition): string {
+  const mcpName = tool.metadata.mcpName;
+  return typeof mcpName === 'string' ? mcpName : tool.name;
+}
+
+function toProgressUpdate(progress: Progress): ProgressUpdate {
+  const update: ProgressUpdate = {};
+  if (progress.total !== undefined && progress.total > 0) {
+    update.progress = Math.min(1, Math.max(0, progress.progress / progress.total));
+    update.total = progress.total;
+  }
+  if (progress.message !== undefined) update.message = progress.message;
+  else if (update.progress === undefined) update.message = `progress ${progress.progress}`;
+  return update;
+}
+
+/**
+ * Runs the tools of one MCP server: `tools/call` with the original tool name, a timeout that
+ * progress notifications extend, cancellation sent to the server when the caller aborts, and the
+ * full CallToolResult (content of every type, structuredContent) as the result.
+ */
+export class McpExecutor implements Executor {
+  readonly kind = 'mcp';
+  readonly #options: McpExecutorOptions;
+
+  constructor(options: McpExecutorOptions) {
+    this.#options = options;
+  }
+
+  canExecute(tool: ToolDefinition): boolean {
+    return tool.source === 'mcp_server' && tool.metadata.mcpServer === this.#options.serverName;
+  }
+
+  async execute(request: ExecutionRequest): Promise<CallToolResult> {
+    const { tool, context } = request;
+    const { serverName, connection, timeoutMs } = this.#options;
+    const mcpName = mcpNameOf(tool);
+    const errorContext = {
+      toolName: tool.name,
+      serverName,
+      timeoutMs,
+      signal: context.signal,
+      stderr: this.#options.stderr(),
+    };
+    if (this.#options.isWithheld(mcpName)) {
+      throw new PermissionDeniedError(
+        tool.name,
+        `MCP server "${serverName}" changed this tool's description or schema since it was approved, so pinning withholds it; review the change and add its new hash from approvedHashes() to pinning.approved`,
+      );
+    }
+    if (context.signal.aborted) throw toCallError(context.signal.reason, errorContext);
+
+    // One linked signal per call: the SDK never removes its abort listener, and an abort after
+    // the call ended must not send a stray notifications/cancelled.
+    const call = new AbortController();
+    const onAbort = () => call.abort(context.signal.reason);
+    context.signal.addEventListener('abort', onAbort, { once: true });
+    let client: Awaited<ReturnType<McpConnection['client']>> | undefined;
+    try {
+      client = await connection.client(
+        AbortSignal.any([call.signal, AbortSignal.timeout(this.#options.connectTimeoutMs)]),
+      );
+      const result = (await client.callTool(
+        { name: mcpName, arguments: request.arguments },
+        undefined,
+        {
+          signal: call.signal,
+          timeout: timeoutMs,
+          resetTimeoutOnProgress: true,
+          maxTotalTimeout: this.#options.maxTotalTimeoutMs,
+          onprogress: (progress) => {
+            try {
+              context.reportProgress(toProgressUpdate(progress));
+            } catch {
+              // A faulty progress listener must not fail the call.
+            }
+          },
+        },
+      )) as CallToolResult;
+      connection.noteSuccess();
+      if (result.isError === true) throw new McpToolError(tool.name, serverName, result);
+      return result;
+    } catch (error) {
+      if (error instanceof McpToolError) throw error;
+      const mapped =
+        !context.signal.aborted && isTimeoutAbort(error)
+          ? new ArsenalError(
+              'timeout',
+              `MCP server "${serverName}" was not ready to run tool "${tool.name}" within ${this.#options.connectTimeoutMs} ms (it is starting, restarting or not answering). Retry later or raise connectTimeoutMs.`,
+              { retryable: true, cause: error },
+            )
+          : toCallError(error, { ...errorContext, stderr: this.#options.stderr() });
+      if (
+        client &&
+        this.#options.reconnectOnTransportError &&
+        mapped.code === 'connection_failed' &&
+        mapped.retryable
+      ) {
+        await connection.drop(client);
+      }
+      throw mapped;
+    } finally {
+      context.signal.removeEventListener('abort', onAbort);
+    }
+  }
+}
+
+function isTimeoutAbort(error: unknown): boolean {
+  return error instanceof DOMException && error.name === 'TimeoutError';
+}
