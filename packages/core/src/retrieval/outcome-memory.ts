@@ -16,44 +16,58 @@ export interface OutcomeMemoryOptions {
   capacity?: number;
   /** Age at which an outcome counts half, in milliseconds. Default 30 days. */
   halfLifeMs?: number;
-  /** Similar past queries consulted per retrieval. Default 25. */
+  /**
+   * How closely (0–1) a query must match a tool's past queries before it counts; matches above
+   * are rescaled to 0–1. Default 0.2: weaker resemblance is mostly shared filler words.
+   */
+  minSimilarity?: number;
+  /** Most tools suggested per retrieval. Default 25. */
   neighbours?: number;
   clock?: () => number;
 }
 
 interface StoredOutcome {
-  id: string;
   query: string;
-  tool: string;
   at: number;
+  sequence: number;
 }
 
-const QUERY_FIELDS = { query: { weight: 1, b: 0.5 } } as const;
+const QUERY_FIELDS = { queries: { weight: 1, b: 0.3 } } as const;
+const QUERIES_PER_TOOL = 64;
 
 /**
- * What worked before: past (query → tool) successes, searched like a small index of queries.
- * A new query that resembles past ones points to the tools that answered them, weighted by
- * similarity and decayed by age. Co-usage remembers which tools go together.
+ * What worked before: for every tool, the recent queries it answered successfully, indexed as
+ * one more text field of that tool. A new query resembling those queries points to the tool
+ * (BM25, so words every request shares count for little), weighted by how recently it last
+ * succeeded. Co-usage remembers which tools go together.
  */
 export class OutcomeMemory {
   readonly #capacity: number;
   readonly #halfLifeMs: number;
   readonly #neighbours: number;
+  readonly #minSimilarity: number;
   readonly #clock: () => number;
   readonly #index = new LexicalIndex({ fields: QUERY_FIELDS, k1: 1.2 });
-  readonly #outcomes = new Map<string, StoredOutcome>();
-  readonly #coUsage = new Map<string, Map<string, number>>();
+  /** Tool → its remembered successes, oldest first. */
+  readonly #byTool = new Map<string, StoredOutcome[]>();
+  /** Every outcome in arrival order, for capacity eviction. */
+  readonly #order: { tool: string; sequence: number }[] = [];
   #sequence = 0;
+  #orderStart = 0;
+  readonly #dirty = new Set<string>();
+  readonly #coUsage = new Map<string, Map<string, number>>();
+  #size = 0;
 
   constructor(options: OutcomeMemoryOptions = {}) {
     this.#capacity = options.capacity ?? 20_000;
     this.#halfLifeMs = options.halfLifeMs ?? 30 * 24 * 3600 * 1000;
     this.#neighbours = options.neighbours ?? 25;
+    this.#minSimilarity = options.minSimilarity ?? 0.2;
     this.#clock = options.clock ?? Date.now;
   }
 
   get size(): number {
-    return this.#outcomes.size;
+    return this.#size;
   }
 
   /** Remember a success. */
@@ -62,50 +76,64 @@ export class OutcomeMemory {
       typeof outcome.query !== 'string' ||
       outcome.query.trim() === '' ||
       typeof outcome.tool !== 'string'
-    )
+    ) {
       return;
-    const id = `o${this.#sequence++}`;
-    const stored = {
-      id,
-      query: outcome.query,
-      tool: outcome.tool,
-      at: outcome.at ?? this.#clock(),
-    };
-    this.#outcomes.set(id, stored);
-    this.#index.add(id, { query: outcome.query });
+    }
+    let list = this.#byTool.get(outcome.tool);
+    if (!list) {
+      list = [];
+      this.#byTool.set(outcome.tool, list);
+    }
+    const sequence = this.#sequence++;
+    list.push({ query: outcome.query, at: outcome.at ?? this.#clock(), sequence });
+    this.#size++;
+    if (list.length > QUERIES_PER_TOOL) {
+      list.shift();
+      this.#size--;
+    }
+    this.#order.push({ tool: outcome.tool, sequence });
+    this.#dirty.add(outcome.tool);
     for (const other of outcome.usedWith ?? []) {
       if (other === outcome.tool) continue;
       this.#bumpCoUsage(outcome.tool, other);
       this.#bumpCoUsage(other, outcome.tool);
     }
-    while (this.#outcomes.size > this.#capacity) {
-      const oldest = this.#outcomes.keys().next().value as string;
-      this.#outcomes.delete(oldest);
-      this.#index.remove(oldest);
+    while (this.#size > this.#capacity && this.#orderStart < this.#order.length) {
+      const { tool, sequence: oldestSequence } = this.#order[this.#orderStart++]!;
+      const list = this.#byTool.get(tool);
+      // Skip entries the per-tool cap already dropped.
+      if (list && list[0]?.sequence === oldestSequence) {
+        list.shift();
+        this.#size--;
+        this.#dirty.add(tool);
+      }
+    }
+    if (this.#orderStart > 4096) {
+      this.#order.splice(0, this.#orderStart);
+      this.#orderStart = 0;
     }
   }
 
   /**
-   * Tools that answered queries like this one, scored in [0,1] relative to the best.
+   * Tools whose past queries resemble this one, each scored in [0,1]: how well the query
+   * matches what the tool answered before, halved for every half-life since its last success.
    * Empty when nothing similar was seen.
    */
   suggest(query: string): Map<string, number> {
+    this.#reindexDirty();
     const scores = new Map<string, number>();
-    if (this.#outcomes.size === 0) return scores;
+    if (this.#size === 0) return scores;
     const now = this.#clock();
     const { hits } = this.#index.search(query, { limit: this.#neighbours });
-    let best = 0;
     for (const hit of hits) {
-      const outcome = this.#outcomes.get(hit.id);
-      if (!outcome) continue;
-      const decay = 0.5 ** (Math.max(0, now - outcome.at) / this.#halfLifeMs);
-      const value = (scores.get(outcome.tool) ?? 0) + hit.normalized * decay;
-      scores.set(outcome.tool, value);
-      if (value > best) best = value;
+      const list = this.#byTool.get(hit.id);
+      const newest = list?.[list.length - 1];
+      if (!newest) continue;
+      const similarity = (hit.normalized - this.#minSimilarity) / (1 - this.#minSimilarity);
+      if (similarity <= 0) continue;
+      const decay = 0.5 ** (Math.max(0, now - newest.at) / this.#halfLifeMs);
+      scores.set(hit.id, similarity * decay);
     }
-    // Weight by how confident the closest match is, so weak resemblance gives weak suggestions.
-    const confidence = hits[0]?.normalized ?? 0;
-    for (const [tool, value] of scores) scores.set(tool, (value / best) * confidence);
     return scores;
   }
 
@@ -119,15 +147,37 @@ export class OutcomeMemory {
       .map(([name]) => name);
   }
 
-  /** Every remembered outcome, oldest first (to persist). */
+  /** Every remembered outcome (to persist), oldest first within each tool. */
   export(): Outcome[] {
-    return [...this.#outcomes.values()].map(({ query, tool, at }) => ({ query, tool, at }));
+    const outcomes: Outcome[] = [];
+    for (const [tool, list] of this.#byTool) {
+      for (const { query, at } of list) outcomes.push({ query, tool, at });
+    }
+    return outcomes.sort((a, b) => (a.at ?? 0) - (b.at ?? 0));
   }
 
   clear(): void {
-    this.#outcomes.clear();
+    this.#byTool.clear();
+    this.#order.length = 0;
+    this.#orderStart = 0;
+    this.#dirty.clear();
     this.#index.clear();
     this.#coUsage.clear();
+    this.#size = 0;
+  }
+
+  /** Re-index the tools whose remembered queries changed since the last search. */
+  #reindexDirty(): void {
+    for (const tool of this.#dirty) {
+      const list = this.#byTool.get(tool);
+      if (!list || list.length === 0) {
+        this.#byTool.delete(tool);
+        this.#index.remove(tool);
+      } else {
+        this.#index.add(tool, { queries: list.map((outcome) => outcome.query).join('\n') });
+      }
+    }
+    this.#dirty.clear();
   }
 
   #bumpCoUsage(tool: string, other: string): void {

@@ -10,7 +10,7 @@ export const DEFAULT_ROUTING_WEIGHTS: Readonly<RoutingWeights> = Object.freeze({
   lexical: 1,
   semantic: 1.5,
   subquery: 0.15,
-  learned: 5,
+  learned: 1.5,
   relevance: 0.8,
   intent: 0.05,
   conversation: 0.1,

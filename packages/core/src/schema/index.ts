@@ -16,3 +16,9 @@ export type {
   StandardSchemaV1,
 } from './standard-schema.js';
 export { isStandardJsonSchema, isStandardSchema, standardIssuePath } from './standard-schema.js';
+export type { CopyJsonOptions } from './json-copy.js';
+export { copyJson } from './json-copy.js';
+export { escapeJsonPointer, unescapeJsonPointer } from './json-pointer.js';
+export { inlineRef, isLocalRef, refLabel, resolveLocalRef } from './local-refs.js';
+export type { MergeAllOfOptions, SchemaFailure } from './merge-all-of.js';
+export { mergeAllOf } from './merge-all-of.js';

@@ -22,7 +22,7 @@ export const RESERVED_TOOL_NAMES: ReadonlySet<string> = new Set([
 
 export const DESCRIPTION_MIN_LENGTH = 10;
 export const DESCRIPTION_MAX_LENGTH = 2000;
-const EXTENDED_DESCRIPTION_MAX_LENGTH = 10_000;
+export const EXTENDED_DESCRIPTION_MAX_LENGTH = 10_000;
 const MAX_EXAMPLES = 10;
 
 export interface CreateToolDefinitionOptions {

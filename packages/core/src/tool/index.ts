@@ -27,3 +27,13 @@ export type {
   ToolSourceKind,
 } from './tool-definition.js';
 export { HEALTHY, KNOWN_CAPABILITIES } from './tool-definition.js';
+export { EXTENDED_DESCRIPTION_MAX_LENGTH } from './create-tool-definition.js';
+export type {
+  DecodedDescription,
+  DecodedToolName,
+  DecodeVendorDescriptionOptions,
+  DecodeVendorToolNameOptions,
+} from './decode-vendor-tool.js';
+export { decodeVendorDescription, decodeVendorToolName } from './decode-vendor-tool.js';
+export type { AssertEncodableToolOptions } from './encodable-tool.js';
+export { assertEncodableTool } from './encodable-tool.js';
