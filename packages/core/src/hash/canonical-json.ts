@@ -7,6 +7,9 @@ export function canonicalJson(value: unknown): string {
   return write(value, new Set());
 }
 
+// Keys that need no escaping are quoted directly rather than through JSON.stringify.
+const SIMPLE_KEY = /^[A-Za-z0-9_$.-]*$/;
+
 function write(value: unknown, seen: Set<object>): string {
   if (value === null || value === undefined) return 'null';
   switch (typeof value) {
@@ -29,15 +32,28 @@ function write(value: unknown, seen: Set<object>): string {
     return write((object as { toJSON: () => unknown }).toJSON(), seen);
   }
   seen.add(object);
+  // String concatenation and an in-place key sort: this runs for every registered tool.
   let out: string;
   if (Array.isArray(object)) {
-    out = `[${object.map((item) => write(item, seen)).join(',')}]`;
+    out = '[';
+    for (let i = 0; i < object.length; i++) {
+      if (i > 0) out += ',';
+      out += write(object[i], seen);
+    }
+    out += ']';
   } else {
     const record = object as Record<string, unknown>;
-    const keys = Object.keys(record)
-      .filter((key) => record[key] !== undefined && typeof record[key] !== 'function')
-      .sort();
-    out = `{${keys.map((key) => `${JSON.stringify(key)}:${write(record[key], seen)}`).join(',')}}`;
+    const keys = Object.keys(record).sort();
+    out = '{';
+    let first = true;
+    for (const key of keys) {
+      const member = record[key];
+      if (member === undefined || typeof member === 'function') continue;
+      if (!first) out += ',';
+      first = false;
+      out += `${SIMPLE_KEY.test(key) ? `"${key}"` : JSON.stringify(key)}:${write(member, seen)}`;
+    }
+    out += '}';
   }
   seen.delete(object);
   return out;

@@ -14,18 +14,30 @@ const K = new Uint32Array([
 
 const encoder = new TextEncoder();
 const words = new Uint32Array(64);
+// Reused between calls (hashing is synchronous), grown when a longer input arrives.
+let buffer = new Uint8Array(4096);
 
 /** SHA-256 of a string's UTF-8 bytes, as 64 lowercase hex digits. */
 export function sha256Hex(text: string): string {
-  const bytes = encoder.encode(text);
-  const bitLength = bytes.length * 8;
-  const paddedLength = Math.ceil((bytes.length + 9) / 64) * 64;
-  const data = new Uint8Array(paddedLength);
-  data.set(bytes);
-  data[bytes.length] = 0x80;
-  const view = new DataView(data.buffer);
-  view.setUint32(paddedLength - 8, Math.floor(bitLength / 0x100000000));
-  view.setUint32(paddedLength - 4, bitLength >>> 0);
+  // UTF-8 needs at most 3 bytes per UTF-16 code unit; 72 bytes cover padding and length.
+  const needed = text.length * 3 + 72;
+  if (buffer.length < needed) buffer = new Uint8Array(Math.max(needed, buffer.length * 2));
+  const length = encoder.encodeInto(text, buffer).written;
+  const paddedLength = Math.ceil((length + 9) / 64) * 64;
+  const data = buffer;
+  data.fill(0, length, paddedLength);
+  data[length] = 0x80;
+  const bitLength = length * 8;
+  const high = Math.floor(bitLength / 0x100000000);
+  const low = bitLength >>> 0;
+  data[paddedLength - 8] = high >>> 24;
+  data[paddedLength - 7] = (high >>> 16) & 0xff;
+  data[paddedLength - 6] = (high >>> 8) & 0xff;
+  data[paddedLength - 5] = high & 0xff;
+  data[paddedLength - 4] = low >>> 24;
+  data[paddedLength - 3] = (low >>> 16) & 0xff;
+  data[paddedLength - 2] = (low >>> 8) & 0xff;
+  data[paddedLength - 1] = low & 0xff;
 
   let h0 = 0x6a09e667;
   let h1 = 0xbb67ae85;
@@ -37,7 +49,10 @@ export function sha256Hex(text: string): string {
   let h7 = 0x5be0cd19;
 
   for (let offset = 0; offset < paddedLength; offset += 64) {
-    for (let i = 0; i < 16; i++) words[i] = view.getUint32(offset + i * 4);
+    for (let i = 0; i < 16; i++) {
+      const at = offset + i * 4;
+      words[i] = (data[at]! << 24) | (data[at + 1]! << 16) | (data[at + 2]! << 8) | data[at + 3]!;
+    }
     for (let i = 16; i < 64; i++) {
       const w15 = words[i - 15]!;
       const w2 = words[i - 2]!;

@@ -60,7 +60,7 @@ const RULES: readonly Rule[] = [
 // Every rule above needs one of these characters or words; text without any is clean, which
 // spares most descriptions the full scan during bulk registration.
 const MAY_BE_SUSPICIOUS =
-  /[{}<>$[\]\u00AD\u200B-\u200F\u202A-\u202E\u2060-\u2069\uFEFF\uDB40]|ignore|disregard|forget|override|never|not|don't|you|javascript:|data:/i;
+  /[{}<>$[\]\u00AD\u200B-\u200F\u202A-\u202E\u2060-\u2069\uFEFF\uDB40]|ignore|disregard|forget|override|never|do not|don't|you must|you should|javascript:|data:/i;
 
 /** Scan free text (descriptions, examples) for content that looks like injection or hidden text. */
 export function scanText(text: string, path: string): Issue[] {
