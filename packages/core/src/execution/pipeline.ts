@@ -1,9 +1,7 @@
 import {
-  CircuitOpenError,
   ConfigurationError,
   PermissionDeniedError,
   RateLimitError,
-  ToolExecutionError,
   ToolNotFoundError,
   ValidationError,
 } from '../errors/arsenal-error.js';
@@ -16,18 +14,19 @@ import type { ResolvedTool, ToolResolver } from '../registry/types.js';
 import type { ToolDefinition } from '../tool/tool-definition.js';
 import type { Bulkhead, BulkheadOptions } from './bulkhead.js';
 import { normaliseArguments, validateArguments } from './call-arguments.js';
-import {
-  buildAuditRecord,
-  buildResult,
-  type CallState,
-  describeError,
-  newCallState,
-  type Outcome,
-} from './call-outcome.js';
+import { type CallState, describeError, newCallState, type Outcome } from './call-outcome.js';
 import type { CircuitBreaker } from './circuit-breaker.js';
 import type { ConfirmationStore } from './confirmation.js';
 import type { HealthTracker } from './health-tracker.js';
+import {
+  cancelledOutcome,
+  checkSerialisable,
+  circuitOpenOutcome,
+  invalidOutcome,
+  safeCanExecute,
+} from './outcome-builders.js';
 import type { RateLimiter } from './rate-limiter.js';
+import { recordCompletion } from './record-completion.js';
 import type { ResultCache } from './result-cache.js';
 import { backoffDelay, isIdempotentTool, type RetryOptions, sleep } from './retry.js';
 import { type AttemptOutcome, runAttempt } from './run-attempt.js';
@@ -66,6 +65,10 @@ export class ExecutionPipeline {
     this.#parts = parts;
   }
 
+  #finish(state: CallState, outcome: Outcome): Promise<ToolResult> {
+    return recordCompletion(this.#parts, (event) => this.#emit(event), state, outcome);
+  }
+
   #emit(event: ArsenalEvent): void {
     try {
       this.#parts.telemetry.emit(event);
@@ -89,7 +92,7 @@ export class ExecutionPipeline {
       );
       state.call = { tool: '' };
       state.auditArguments = {};
-      return this.#finish(state, this.#invalid(error));
+      return this.#finish(state, invalidOutcome(error));
     }
     let resolved: ResolvedTool | undefined;
     try {
@@ -116,12 +119,12 @@ export class ExecutionPipeline {
     const key = definition.qualifiedName;
     if (parts.breaker.state(key) === 'open') {
       state.auditArguments = {};
-      return this.#finish(state, this.#circuitOpen(definition));
+      return this.#finish(state, circuitOpenOutcome(this.#parts.breaker, definition));
     }
     const shaped = normaliseArguments(definition.name, call.arguments, parts.maxArgumentBytes);
     if (!shaped.ok) {
       state.auditArguments = shaped.auditArguments ?? {};
-      return this.#finish(state, this.#invalid(shaped.error));
+      return this.#finish(state, invalidOutcome(shaped.error));
     }
     state.arguments = shaped.arguments;
     let checked: Awaited<ReturnType<typeof validateArguments>>;
@@ -133,7 +136,7 @@ export class ExecutionPipeline {
         error: describeError(error, 'validation_failed'),
       });
     }
-    if (!checked.ok) return this.#finish(state, this.#invalid(checked.error));
+    if (!checked.ok) return this.#finish(state, invalidOutcome(checked.error));
     state.arguments = checked.arguments;
     const policyRequest = {
       tool: definition,
@@ -163,7 +166,10 @@ export class ExecutionPipeline {
     });
     if (decision.effect === 'deny') {
       const error = new PermissionDeniedError(definition.name, decision.reason);
-      return this.#finish(state, { status: 'permission_denied', error: describeError(error) });
+      return this.#finish(state, {
+        status: 'permission_denied',
+        error: describeError(error),
+      });
     }
     if (decision.effect === 'confirm') {
       const pending = parts.confirmations.create(state);
@@ -221,13 +227,18 @@ export class ExecutionPipeline {
     const definition = resolved.definition;
     const key = definition.qualifiedName;
     const call = state.call;
-    if (call.signal?.aborted) return this.#finish(state, this.#cancelled());
+    if (call.signal?.aborted) return this.#finish(state, cancelledOutcome());
     let cacheKey: string | undefined;
     const ttl = call.cache === false ? undefined : parts.cache.ttlFor(definition);
     if (ttl !== undefined) {
       cacheKey = `${key}\u0000${call.principal?.id ?? ''}\u0000${canonicalJson(state.arguments)}`;
       const hit = parts.cache.get(cacheKey);
-      if (hit) return this.#finish(state, { status: 'success', result: hit.value, cached: true });
+      if (hit)
+        return this.#finish(state, {
+          status: 'success',
+          result: hit.value,
+          cached: true,
+        });
     }
     if (parts.rateLimiter?.applies(definition, call.principal)) {
       const refusal = await parts.rateLimiter.take(definition, call.principal);
@@ -257,7 +268,8 @@ export class ExecutionPipeline {
     const definition = resolved.definition;
     const key = definition.qualifiedName;
     const call = state.call;
-    if (!parts.breaker.acquire(key)) return this.#finish(state, this.#circuitOpen(definition));
+    if (!parts.breaker.acquire(key))
+      return this.#finish(state, circuitOpenOutcome(this.#parts.breaker, definition));
     const executor =
       resolved.executor ??
       parts.executors.find((candidate) => safeCanExecute(candidate, definition));
@@ -266,7 +278,10 @@ export class ExecutionPipeline {
       const error = new ConfigurationError(
         `No executor can run tool "${definition.name}" (source "${definition.source}"). Pass one that can in the engine's executors option.`,
       );
-      return this.#finish(state, { status: 'failure', error: describeError(error) });
+      return this.#finish(state, {
+        status: 'failure',
+        error: describeError(error),
+      });
     }
     const retries = Math.max(0, Math.min(10, call.retries ?? parts.retry.maxRetries ?? 0));
     const idempotent = isIdempotentTool(definition);
@@ -312,7 +327,7 @@ export class ExecutionPipeline {
       try {
         await sleep(delayMs, call.signal);
       } catch {
-        outcome = { ok: false, status: 'cancelled', error: this.#cancelled().error! };
+        outcome = { ok: false, status: 'cancelled', error: cancelledOutcome().error! };
         break;
       }
     }
@@ -326,9 +341,15 @@ export class ExecutionPipeline {
     if (outcome.ok) {
       if (cacheKey !== undefined && ttl !== undefined)
         parts.cache.set(cacheKey, outcome.value, ttl);
-      return this.#finish(state, { status: 'success', result: outcome.value });
+      return this.#finish(state, {
+        status: 'success',
+        result: outcome.value,
+      });
     }
-    return this.#finish(state, { status: outcome.status, error: outcome.error });
+    return this.#finish(state, {
+      status: outcome.status,
+      error: outcome.error,
+    });
   }
 
   #concurrencyLimit(definition: ToolDefinition): number | undefined {
@@ -340,34 +361,6 @@ export class ExecutionPipeline {
       (typeof declared === 'number' ? declared : undefined) ??
       options.maxConcurrentPerTool;
     return limit === undefined || !Number.isFinite(limit) ? undefined : Math.max(1, limit);
-  }
-
-  #invalid(error: ValidationError): Outcome {
-    return {
-      status: 'invalid_arguments',
-      error: describeError(error, 'validation_failed', { issues: error.issues }),
-    };
-  }
-
-  #cancelled(): Outcome {
-    return {
-      status: 'cancelled',
-      error: {
-        code: 'cancelled',
-        message: 'The call was cancelled by its caller.',
-        errorType: 'CancelledError',
-        retryable: false,
-      },
-    };
-  }
-
-  #circuitOpen(definition: ToolDefinition): Outcome {
-    const retryAfterMs = this.#parts.breaker.retryAfterMs(definition.qualifiedName);
-    const error = new CircuitOpenError(definition.name, retryAfterMs);
-    return {
-      status: 'circuit_open',
-      error: describeError(error, 'circuit_open', { retryAfterMs }),
-    };
   }
 
   #rateLimited(
@@ -391,71 +384,4 @@ export class ExecutionPipeline {
       error: describeError(error, 'rate_limited', { retryAfterMs }),
     };
   }
-
-  /** Attach ids and times, emit the completion event, append the audit record. */
-  async #finish(state: CallState, outcome: Outcome): Promise<ToolResult> {
-    const parts = this.#parts;
-    const completedAt = parts.clock.now();
-    const result = buildResult(state, outcome, completedAt);
-    this.#emit({
-      type: 'execution.completed',
-      time: result.completedAt,
-      traceId: state.traceId,
-      callId: state.callId,
-      tool: state.resolved?.definition.name ?? result.tool,
-      ...(state.call.principal?.id !== undefined ? { principalId: state.call.principal.id } : {}),
-      status: result.status,
-      ...(result.error ? { errorCode: result.error.code } : {}),
-      durationMs: result.durationMs,
-      attempt: result.attempt,
-    });
-    if (parts.historyStore) {
-      try {
-        await parts.historyStore.append(buildAuditRecord(state, result, parts.isSecretKey));
-      } catch (error) {
-        this.#emit({
-          type: 'audit.failed',
-          time: iso(parts.clock.now()),
-          traceId: state.traceId,
-          callId: state.callId,
-          tool: result.tool,
-          message: (error as Error)?.message ?? String(error),
-        });
-      }
-    }
-    return result;
-  }
-}
-
-function safeCanExecute(executor: Executor, definition: ToolDefinition): boolean {
-  try {
-    return executor.canExecute(definition);
-  } catch {
-    return false;
-  }
-}
-
-/** Results travel as JSON (MCP, A2A, audit): a value JSON cannot hold is a tool failure. */
-function checkSerialisable(toolName: string, value: unknown): AttemptOutcome {
-  if (value === undefined || value === null || typeof value !== 'object') {
-    if (typeof value === 'bigint' || typeof value === 'function' || typeof value === 'symbol') {
-      return notSerialisable(toolName, `a ${typeof value}`);
-    }
-    return { ok: true, value };
-  }
-  try {
-    JSON.stringify(value);
-    return { ok: true, value };
-  } catch (error) {
-    return notSerialisable(toolName, (error as Error).message);
-  }
-}
-
-function notSerialisable(toolName: string, detail: string): AttemptOutcome {
-  const error = new ToolExecutionError(
-    toolName,
-    `Tool "${toolName}" returned a value that is not JSON-serialisable (${detail}). Return plain data: objects, arrays, strings, numbers, booleans, null.`,
-    { code: 'result_not_serializable' },
-  );
-  return { ok: false, status: 'failure', error: describeError(error) };
 }

@@ -1,0 +1,42 @@
+import type { ArsenalEvent } from '../events/events.js';
+import { buildAuditRecord, buildResult, type CallState, type Outcome } from './call-outcome.js';
+import type { PipelineParts } from './pipeline.js';
+import type { ToolResult } from './types.js';
+
+/** Attach ids and times, emit the completion event, append the audit record. */
+export async function recordCompletion(
+  parts: PipelineParts,
+  emit: (event: ArsenalEvent) => void,
+  state: CallState,
+  outcome: Outcome,
+): Promise<ToolResult> {
+  const completedAt = parts.clock.now();
+  const result = buildResult(state, outcome, completedAt);
+  emit({
+    type: 'execution.completed',
+    time: result.completedAt,
+    traceId: state.traceId,
+    callId: state.callId,
+    tool: state.resolved?.definition.name ?? result.tool,
+    ...(state.call.principal?.id !== undefined ? { principalId: state.call.principal.id } : {}),
+    status: result.status,
+    ...(result.error ? { errorCode: result.error.code } : {}),
+    durationMs: result.durationMs,
+    attempt: result.attempt,
+  });
+  if (parts.historyStore) {
+    try {
+      await parts.historyStore.append(buildAuditRecord(state, result, parts.isSecretKey));
+    } catch (error) {
+      emit({
+        type: 'audit.failed',
+        time: new Date(parts.clock.now()).toISOString(),
+        traceId: state.traceId,
+        callId: state.callId,
+        tool: result.tool,
+        message: (error as Error)?.message ?? String(error),
+      });
+    }
+  }
+  return result;
+}
