@@ -243,9 +243,12 @@ describe('diversity and reranking', () => {
 
   it('applies diversity in retrieval', async () => {
     const arsenal = await arsenalWith();
-    const plain = await arsenal.retrieve({ query: 'email messages weather', limit: 2 });
+    const plain = await arsenal.retrieve({
+      query: 'email messages in the mailbox weather',
+      limit: 2,
+    });
     const diverse = await arsenal.retrieve({
-      query: 'email messages weather',
+      query: 'email messages in the mailbox weather',
       limit: 2,
       diversity: 0.9,
     });

@@ -12,7 +12,7 @@ export const DEFAULT_ROUTING_WEIGHTS: Readonly<RoutingWeights> = Object.freeze({
   subquery: 0.15,
   learned: 1.5,
   relevance: 0.8,
-  intent: 0.05,
+  intent: 0.02,
   conversation: 0.1,
   health: 0.1,
   cost: 0.05,

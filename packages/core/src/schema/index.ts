@@ -1,3 +1,6 @@
+export type { CopyJsonOptions } from './json-copy.js';
+export { copyJson } from './json-copy.js';
+export { escapeJsonPointer, unescapeJsonPointer } from './json-pointer.js';
 export type { FromJsonSchema, JsonSchema, JsonSchemaType } from './json-schema.js';
 export { EMPTY_OBJECT_SCHEMA, isJsonSchemaObject } from './json-schema.js';
 export type {
@@ -10,15 +13,12 @@ export {
   deepEqual,
   validateJsonSchema,
 } from './json-schema-validator.js';
+export { inlineRef, isLocalRef, refLabel, resolveLocalRef } from './local-refs.js';
+export type { MergeAllOfOptions, SchemaFailure } from './merge-all-of.js';
+export { mergeAllOf } from './merge-all-of.js';
 export type {
   StandardJsonSchemaTarget,
   StandardJsonSchemaV1,
   StandardSchemaV1,
 } from './standard-schema.js';
 export { isStandardJsonSchema, isStandardSchema, standardIssuePath } from './standard-schema.js';
-export type { CopyJsonOptions } from './json-copy.js';
-export { copyJson } from './json-copy.js';
-export { escapeJsonPointer, unescapeJsonPointer } from './json-pointer.js';
-export { inlineRef, isLocalRef, refLabel, resolveLocalRef } from './local-refs.js';
-export type { MergeAllOfOptions, SchemaFailure } from './merge-all-of.js';
-export { mergeAllOf } from './merge-all-of.js';

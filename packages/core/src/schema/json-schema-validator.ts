@@ -1,6 +1,8 @@
 import type { Issue } from '../errors/arsenal-error.js';
+import { escapeJsonPointer } from './json-pointer.js';
 import type { JsonSchema } from './json-schema.js';
 import { checkFormat } from './json-schema-formats.js';
+import { resolveLocalRef } from './local-refs.js';
 
 export interface JsonSchemaValidationResult<T = unknown> {
   valid: boolean;
@@ -66,7 +68,7 @@ function report(context: Context, path: string, message: string): void {
 }
 
 function childPath(path: string, key: string | number): string {
-  return `${path}/${String(key).replace(/~/g, '~0').replace(/\//g, '~1')}`;
+  return `${path}/${escapeJsonPointer(String(key))}`;
 }
 
 /** Run a sub-schema in isolation: its issues and output do not touch the parent context. */
@@ -102,7 +104,7 @@ function check(
 function checkSchema(schema: JsonSchema, value: unknown, path: string, context: Context): unknown {
   let output = value;
   if (typeof schema.$ref === 'string') {
-    const target = resolveRef(context.root, schema.$ref);
+    const target = resolveLocalRef(context.root, schema.$ref);
     if (target === undefined) report(context, path, `cannot resolve $ref "${schema.$ref}"`);
     else output = check(target, output, path, context);
   }
@@ -311,20 +313,6 @@ function checkObject(
     }
   }
   return output;
-}
-
-function resolveRef(root: JsonSchema, ref: string): JsonSchema | boolean | undefined {
-  if (ref === '#') return root;
-  if (!ref.startsWith('#/')) return undefined;
-  let node: unknown = root;
-  for (const raw of ref.slice(2).split('/')) {
-    const key = decodeURIComponent(raw).replace(/~1/g, '/').replace(/~0/g, '~');
-    if (typeof node !== 'object' || node === null || !Object.hasOwn(node, key)) return undefined;
-    node = (node as Record<string, unknown>)[key];
-  }
-  return typeof node === 'boolean' || isPlainObject(node)
-    ? (node as JsonSchema | boolean)
-    : undefined;
 }
 
 function matchesType(type: JsonSchema['type'], value: unknown, nullable: boolean): boolean {

@@ -1,5 +1,5 @@
-import { isJsonSchemaObject, type JsonSchema } from './json-schema.js';
 import { unescapeJsonPointer } from './json-pointer.js';
+import { isJsonSchemaObject, type JsonSchema } from './json-schema.js';
 
 /** A chain of bare `$ref`s longer than this is taken to be a loop. */
 const MAX_REF_HOPS = 32;

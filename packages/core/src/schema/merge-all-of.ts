@@ -50,7 +50,10 @@ interface Merge {
  * @example mergeAllOf({ allOf: [{ $ref: '#/$defs/Named' }, { required: ['email'] }], $defs })
  */
 export function mergeAllOf(schema: JsonSchema, options: MergeAllOfOptions = {}): JsonSchema {
-  const merge: Merge = { root: options.root ?? schema, fail: options.fail ?? failAsInvalidArgument };
+  const merge: Merge = {
+    root: options.root ?? schema,
+    fail: options.fail ?? failAsInvalidArgument,
+  };
   return fold(schema, options.path ?? '', merge, new Set());
 }
 

@@ -4,6 +4,7 @@ export {
   createToolDefinition,
   DESCRIPTION_MAX_LENGTH,
   DESCRIPTION_MIN_LENGTH,
+  EXTENDED_DESCRIPTION_MAX_LENGTH,
   NAMESPACE_PATTERN,
   parseQualifiedName,
   RESERVED_TOOL_NAMES,
@@ -11,8 +12,17 @@ export {
   toToolDefinitionInput,
   toToolName,
 } from './create-tool-definition.js';
+export type {
+  DecodedDescription,
+  DecodedToolName,
+  DecodeVendorDescriptionOptions,
+  DecodeVendorToolNameOptions,
+} from './decode-vendor-tool.js';
+export { decodeVendorDescription, decodeVendorToolName } from './decode-vendor-tool.js';
 export type { DefineToolSpec, FunctionTool, InferToolInput } from './define-tool.js';
 export { defineTool, isFunctionTool } from './define-tool.js';
+export type { AssertEncodableToolOptions } from './encodable-tool.js';
+export { assertEncodableTool } from './encodable-tool.js';
 export type { HygieneMode } from './hygiene.js';
 export { scanText } from './hygiene.js';
 export { compareSemver, isSemver } from './semver.js';
@@ -27,13 +37,3 @@ export type {
   ToolSourceKind,
 } from './tool-definition.js';
 export { HEALTHY, KNOWN_CAPABILITIES } from './tool-definition.js';
-export { EXTENDED_DESCRIPTION_MAX_LENGTH } from './create-tool-definition.js';
-export type {
-  DecodedDescription,
-  DecodedToolName,
-  DecodeVendorDescriptionOptions,
-  DecodeVendorToolNameOptions,
-} from './decode-vendor-tool.js';
-export { decodeVendorDescription, decodeVendorToolName } from './decode-vendor-tool.js';
-export type { AssertEncodableToolOptions } from './encodable-tool.js';
-export { assertEncodableTool } from './encodable-tool.js';
