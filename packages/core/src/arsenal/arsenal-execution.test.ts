@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { createInMemoryHistoryStore } from '../memory/in-memory-history-store.js';
 import { createSecurityPolicy } from '../policy/security-policy.js';
 import { defineTool } from '../tool/define-tool.js';
 import { createArsenal } from './arsenal.js';
@@ -74,5 +75,29 @@ describe('Arsenal execution', () => {
     await arsenal.execute({ tool: 'get_weather', arguments: {}, query: 'grab my trip paperwork' });
     const result = await arsenal.retrieve({ query: 'grab my trip paperwork', limit: 1 });
     expect(result.tools[0]?.signals.learned).toBeUndefined();
+  });
+});
+
+describe('learning that survives restarts', () => {
+  it('relearns successful calls from the audit history', async () => {
+    const historyStore = createInMemoryHistoryStore();
+    const first = createArsenal({ execution: { historyStore } });
+    await first.register([weather, travelDocs]);
+    await first.execute({ tool: 'get_passenger', arguments: {}, query: 'grab my trip paperwork' });
+    await first.execute({ tool: 'get_weather', arguments: {}, query: 'a failed call' });
+    await first.close();
+
+    const second = createArsenal({ execution: { historyStore } });
+    await second.register([weather, travelDocs]);
+    expect(
+      (await second.retrieve({ query: 'grab my trip paperwork', limit: 1 })).tools,
+    ).toHaveLength(0);
+    expect(await second.learnFromHistory()).toBe(1);
+    const result = await second.retrieve({ query: 'grab my trip paperwork', limit: 1 });
+    expect(result.tools[0]?.tool.name).toBe('get_passenger');
+  });
+
+  it('says what is missing when there is no history store', async () => {
+    await expect(createArsenal().learnFromHistory()).rejects.toThrow(/history store/);
   });
 });

@@ -16,6 +16,7 @@ import type { ToolCall, ToolHealthReport, ToolResult } from '../execution/types.
 import { createSecurityPolicy, type SecurityPolicy } from '../policy/security-policy.js';
 import type { Embedder } from '../ports/embedder.js';
 import type { ProgressUpdate } from '../ports/executor.js';
+import type { HistoryStore } from '../ports/history-store.js';
 import type { Reranker } from '../ports/reranker.js';
 import type { EncodeOptions, Transcoder } from '../ports/transcoder.js';
 import type { VectorStore } from '../ports/vector-store.js';
@@ -93,6 +94,7 @@ export class Arsenal {
   readonly #transcoders = new Map<string, Transcoder>();
   readonly #hygiene: HygieneMode;
   readonly #learn: boolean;
+  readonly #historyStore: HistoryStore | undefined;
   /** Recent retrievals by trace id, so a call made from one can teach its query. */
   readonly #recentQueries = new Map<string, string>();
 
@@ -101,6 +103,7 @@ export class Arsenal {
     this.telemetry = options.telemetry;
     this.#hygiene = options.hygiene ?? 'reject';
     this.#learn = options.learnFromOutcomes ?? true;
+    this.#historyStore = options.execution?.historyStore;
     this.policy = options.policy ?? createSecurityPolicy();
     for (const transcoder of options.transcoders ?? [])
       this.#transcoders.set(transcoder.dialect, transcoder);
@@ -277,6 +280,39 @@ export class Arsenal {
    */
   learn(outcome: Outcome): void {
     this.retriever.recordOutcome(outcome);
+  }
+
+  /**
+   * Relearn from audit history: every successful call whose record carries its query becomes an
+   * outcome again. This is how learning survives restarts (the engine's `historyStore`, e.g. the
+   * JSONL file history) and how it is seeded from a log of past calls. Returns how many were used.
+   */
+  async learnFromHistory(
+    history: HistoryStore | undefined = this.#historyStore,
+    options: { limit?: number; since?: string } = {},
+  ): Promise<number> {
+    if (!history) {
+      throw new InvalidArgumentError(
+        'learnFromHistory needs a history store: pass one, or configure execution.historyStore.',
+      );
+    }
+    const records = await history.query({
+      status: 'success',
+      limit: options.limit ?? 20_000,
+      since: options.since,
+    });
+    let learned = 0;
+    // Records come newest first; replay oldest first so recency decay and eviction stay right.
+    for (const record of [...records].reverse()) {
+      if (!record.query) continue;
+      this.retriever.recordOutcome({
+        query: record.query,
+        tool: record.qualifiedName ?? record.tool,
+        at: Date.parse(record.completedAt) || undefined,
+      });
+      learned++;
+    }
+    return learned;
   }
 
   /** Retrieve, then encode for a model vendor: the list is ready to send. */
