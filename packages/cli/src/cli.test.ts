@@ -53,6 +53,29 @@ describe('arsenal search', () => {
     expect(typeof result.candidateCount).toBe('number');
   });
 
+  it('fits the result to a token budget counted with a real tokenizer', async () => {
+    const run = (budget: string) =>
+      runArsenal([
+        'search',
+        'weather forecast email money',
+        '-c',
+        fixture('tools.yaml'),
+        '--json',
+        '--limit',
+        '5',
+        '--token-budget',
+        budget,
+      ]);
+    const roomy = JSON.parse((await run('100000')).stdout);
+    const tight = JSON.parse((await run('120')).stdout);
+    expect(roomy.tools.length).toBeGreaterThan(tight.tools.length);
+    expect(tight.tools.length).toBeGreaterThan(0);
+    expect(tight.totalTokens).toBeLessThanOrEqual(120);
+    expect(tight.overBudgetCount).toBeGreaterThan(0);
+    const bad = await runArsenal(['search', 'x', '--token-budget', 'lots']);
+    expect(bad.code).not.toBe(0);
+  });
+
   it('filters by namespace and explains the signals', async () => {
     const { code, stdout } = await runArsenal([
       'search',

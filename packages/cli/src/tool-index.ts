@@ -1,5 +1,10 @@
 import { basename } from 'node:path';
-import { type Arsenal, createArsenal, type ToolDefinitionInput } from '@arsenal/core';
+import {
+  type Arsenal,
+  type ArsenalOptions,
+  createArsenal,
+  type ToolDefinitionInput,
+} from '@arsenal/core';
 import { loadCatalogFile } from './catalog-loader.js';
 import { oneLine } from './cli-error.js';
 import { type CatalogFileSpec, demoCatalogFiles } from './demo-catalog.js';
@@ -61,13 +66,17 @@ export async function registerInputs(
 }
 
 /** Load and register catalog files (the demo catalog when `paths` is empty). */
-export async function indexCatalogs(paths: readonly string[], io: CliIO): Promise<IndexedCatalog> {
+export async function indexCatalogs(
+  paths: readonly string[],
+  io: CliIO,
+  options: ArsenalOptions = {},
+): Promise<IndexedCatalog> {
   const files = catalogFilesFor(paths);
   // Load every file first so a bad file fails fast, before any indexing work.
   const loaded = await Promise.all(
     files.map(async (file) => ({ file, inputs: await loadCatalogFile(file.path) })),
   );
-  const arsenal = createArsenal();
+  const arsenal = createArsenal(options);
   let toolCount = 0;
   let failedCount = 0;
   const started = performance.now();

@@ -7,6 +7,7 @@ import {
   stringListOption,
 } from '../args.js';
 import { CliError } from '../cli-error.js';
+import { createTokenCounter } from '../dialects.js';
 import { type CliIO, writeLine } from '../io.js';
 import { formatCount, formatMs, formatTable, truncate } from '../table.js';
 import { indexCatalogs } from '../tool-index.js';
@@ -42,6 +43,12 @@ export const searchSpec: CommandSpec = {
       valueName: 'x',
       description: 'Drop tools scoring below x (0–1).',
     },
+    'token-budget': {
+      type: 'string',
+      valueName: 'n',
+      description:
+        'Return the best tools whose definitions fit n prompt tokens (counted exactly, o200k_base).',
+    },
     explain: {
       type: 'boolean',
       description: 'Show each tool’s description and what every signal means.',
@@ -61,6 +68,7 @@ export interface SearchArgs {
   limit: number;
   namespaces: string[];
   threshold?: number;
+  tokenBudget?: number;
   explain: boolean;
   json: boolean;
 }
@@ -80,6 +88,7 @@ export function toSearchArgs(parsed: ParsedCommandArgs): SearchArgs {
     limit: integerOption(values, 'limit', { min: 1, max: 1000 }) ?? 10,
     namespaces: stringListOption(values, 'namespace'),
     threshold: numberOption(values, 'threshold', { min: 0, max: 1 }),
+    tokenBudget: integerOption(values, 'token-budget', { min: 1, max: 10_000_000 }),
     explain: values.explain === true,
     json: values.json === true,
   };
@@ -145,10 +154,30 @@ function formatScore(value: number | undefined): string {
 }
 
 export async function searchCommand(args: SearchArgs, io: CliIO): Promise<number> {
-  const index = await indexCatalogs(args.catalogs, io);
+  // Budgets are counted with a real tokenizer over the tool's JSON definition.
+  const countTokens = args.tokenBudget === undefined ? undefined : await createTokenCounter();
+  const index = await indexCatalogs(
+    args.catalogs,
+    io,
+    countTokens
+      ? {
+          retrieval: {
+            tokenCounter: (tool) =>
+              countTokens(
+                JSON.stringify({
+                  name: tool.name,
+                  description: tool.description,
+                  parameters: tool.parametersSchema,
+                }),
+              ),
+          },
+        }
+      : {},
+  );
   const result = await index.arsenal.retrieve({
     query: args.query,
     limit: args.limit,
+    ...(args.tokenBudget === undefined ? {} : { tokenBudget: args.tokenBudget }),
     ...(args.threshold === undefined ? {} : { scoreThreshold: args.threshold }),
     ...(args.namespaces.length > 0 ? { filters: { namespaces: args.namespaces } } : {}),
   });
@@ -197,6 +226,13 @@ export async function searchCommand(args: SearchArgs, io: CliIO): Promise<number
       `embedding ${formatMs(result.timings.embeddingMs)} · search ${formatMs(result.timings.searchMs)} · ` +
       `total ${formatMs(result.timings.totalMs)} · indexed in ${formatMs(index.indexMs)}`,
   );
+  if (args.tokenBudget !== undefined) {
+    writeLine(
+      io.stdout,
+      `Tokens: ${formatCount(result.totalTokens ?? 0)} of a ${formatCount(args.tokenBudget)} budget · ` +
+        `${formatCount(result.overBudgetCount ?? 0)} ranked tools did not fit`,
+    );
+  }
   if (args.explain) {
     writeLine(io.stdout);
     writeLine(io.stdout, 'Signals (each 0–1; the score weighs them together):');
