@@ -15,8 +15,22 @@ export {
   historyStoreCaseIds,
   sampleAuditRecord,
 } from './history-store-conformance.js';
+export type { HostileSchemaName } from './hostile-schemas.js';
+export { HOSTILE_SCHEMA_NAMES, HOSTILE_SCHEMAS, hostileTool } from './hostile-schemas.js';
+export type { NastySchemaName } from './nasty-schemas.js';
+export {
+  deepFreeze,
+  NASTY_SCHEMA_NAMES,
+  NASTY_SCHEMAS,
+  nastyTool,
+  noParameterTool,
+  schemaTool,
+  walkSchemas,
+} from './nasty-schemas.js';
 export type { StateStoreCaseId, StateStoreConformanceOptions } from './state-store-conformance.js';
 export { describeStateStoreConformance, stateStoreCaseIds } from './state-store-conformance.js';
+export type { TranscoderCaseId, TranscoderConformanceOptions } from './transcoder-conformance.js';
+export { describeTranscoderConformance, transcoderCaseIds } from './transcoder-conformance.js';
 export type {
   VectorStoreCaseId,
   VectorStoreConformanceOptions,

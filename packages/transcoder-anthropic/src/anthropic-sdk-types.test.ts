@@ -1,4 +1,5 @@
 import type { Tool, ToolUnion } from '@anthropic-ai/sdk/resources/messages';
+import { nastyTool } from '@arsenal/testkit';
 import { describe, expect, it } from 'vitest';
 import {
   type AnthropicTool,
@@ -6,7 +7,6 @@ import {
   fromAnthropicTool,
   toAnthropicTool,
 } from './index.js';
-import { nastyTool } from './testing/nasty-schemas.js';
 
 // Checked by `tsc --noEmit` (the typecheck script): drift from the SDK's types fails typecheck.
 type Assignable<From, To> = From extends To ? true : false;

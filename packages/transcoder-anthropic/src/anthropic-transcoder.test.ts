@@ -1,4 +1,11 @@
 import { createToolDefinition, TranscodeError, type Transcoder } from '@arsenal/core';
+import {
+  deepFreeze,
+  NASTY_SCHEMA_NAMES,
+  NASTY_SCHEMAS,
+  nastyTool,
+  noParameterTool,
+} from '@arsenal/testkit';
 import { describe, expect, it } from 'vitest';
 import {
   AnthropicTranscoder,
@@ -6,13 +13,6 @@ import {
   fromAnthropicTool,
   toAnthropicTool,
 } from './index.js';
-import {
-  deepFreeze,
-  NASTY_SCHEMA_NAMES,
-  NASTY_SCHEMAS,
-  nastyTool,
-  noParameterTool,
-} from './testing/nasty-schemas.js';
 
 describe('AnthropicTranscoder encode', () => {
   it('produces { name, description, input_schema } with the schema as written', () => {

@@ -1,6 +1,11 @@
 import {
+  assertEncodableTool,
+  copyJson,
+  decodeVendorDescription,
+  decodeVendorToolName,
   type EncodeOptions,
   type JsonSchema,
+  mergeAllOf,
   type ToolDefinition,
   type ToolDefinitionInput,
   type ToolSourceKind,
@@ -13,15 +18,6 @@ import type {
   AnthropicTool,
   AnthropicToolLike,
 } from './anthropic-tool.js';
-import {
-  assertEncodable,
-  assertNameLength,
-  decodeDescription,
-  decodeToolName,
-} from './decoded-tool.js';
-import { copyJson } from './json-copy.js';
-import { resolveLocalRef } from './local-references.js';
-import { mergeAllOf } from './merge-all-of.js';
 
 const DIALECT = 'anthropic';
 /** Anthropic tool names: `^[a-zA-Z0-9_-]{1,64}$`. */
@@ -73,13 +69,12 @@ export function toAnthropicTool(
   tool: ToolDefinition,
   options: AnthropicEncodeOptions = {},
 ): AnthropicTool {
-  assertEncodable(tool, DIALECT);
-  assertNameLength(tool.name, NAME_LIMIT, DIALECT);
+  assertEncodableTool(tool, { dialect: DIALECT, maxNameLength: NAME_LIMIT });
   const encoded: AnthropicTool = {
     name: tool.name,
     description: tool.description,
     input_schema: toInputSchema(
-      copyJson(tool.parametersSchema, DIALECT, '/parametersSchema'),
+      copyJson(tool.parametersSchema, { dialect: DIALECT, path: '/parametersSchema' }),
       tool.name,
     ),
   };
@@ -97,10 +92,7 @@ function toInputSchema(schema: JsonSchema, toolName: string): AnthropicInputSche
   const fail = (path: string, message: string) =>
     new TranscodeError(DIALECT, `Tool "${toolName}": schema at "${path || '/'}" ${message}.`);
   // Anthropic rejects anyOf/oneOf/allOf at the top level of input_schema.
-  const root =
-    schema.allOf === undefined
-      ? schema
-      : mergeAllOf(schema, '', (ref) => resolveLocalRef(schema, ref), fail);
+  const root = mergeAllOf(schema, { fail });
   if (root.anyOf !== undefined || root.oneOf !== undefined) {
     throw fail(
       '',
@@ -127,7 +119,10 @@ function decodeAnthropicTool(vendorTool: unknown, source: ToolSourceKind): ToolD
       `Cannot decode the Anthropic server tool "${String(tool.type)}": only client tools (type "custom" or no type) carry an input_schema to decode.`,
     );
   }
-  const { name, originalName } = decodeToolName(tool.name, DIALECT, 'Anthropic tool');
+  const { name, originalName } = decodeVendorToolName(tool.name, {
+    dialect: DIALECT,
+    label: 'Anthropic tool',
+  });
   const schema = tool.input_schema;
   if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) {
     throw new TranscodeError(
@@ -145,14 +140,17 @@ function decodeAnthropicTool(vendorTool: unknown, source: ToolSourceKind): ToolD
   if (originalName !== undefined) metadata.originalName = originalName;
   const extras: Record<string, unknown> = {};
   if (tool.cache_control !== undefined && tool.cache_control !== null) {
-    extras.cacheControl = copyJson(tool.cache_control, DIALECT, '/cache_control');
+    extras.cacheControl = copyJson(tool.cache_control, {
+      dialect: DIALECT,
+      path: '/cache_control',
+    });
   }
   if (typeof tool.strict === 'boolean') extras.strict = tool.strict;
   if (Object.keys(extras).length > 0) metadata.anthropic = extras;
   return {
     name,
-    ...decodeDescription(tool.description, name),
-    parametersSchema: copyJson(schema as JsonSchema, DIALECT, '/input_schema'),
+    ...decodeVendorDescription(tool.description, { name }),
+    parametersSchema: copyJson(schema as JsonSchema, { dialect: DIALECT, path: '/input_schema' }),
     source,
     ...(Object.keys(metadata).length > 0 ? { metadata } : {}),
   };

@@ -1,3 +1,4 @@
+import { nastyTool } from '@arsenal/testkit';
 import { type FunctionDeclaration, type Schema, type Tool, Type } from '@google/genai';
 import { describe, expect, it } from 'vitest';
 import {
@@ -8,7 +9,6 @@ import {
   toGeminiFunctionDeclaration,
   toGeminiTool,
 } from './index.js';
-import { nastyTool } from './testing/nasty-schemas.js';
 
 // Checked by `tsc --noEmit` (the typecheck script). `@google/genai` types `type` as its string
 // enum `Type`, which TypeScript will not accept plain strings for, even equal ones. So the check

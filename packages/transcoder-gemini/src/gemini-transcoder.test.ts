@@ -4,6 +4,14 @@ import {
   TranscodeError,
   type Transcoder,
 } from '@arsenal/core';
+import {
+  deepFreeze,
+  NASTY_SCHEMA_NAMES,
+  NASTY_SCHEMAS,
+  nastyTool,
+  noParameterTool,
+  walkSchemas,
+} from '@arsenal/testkit';
 import { describe, expect, it } from 'vitest';
 import {
   createGeminiTranscoder,
@@ -14,14 +22,6 @@ import {
   toGeminiFunctionDeclaration,
   toGeminiTool,
 } from './index.js';
-import {
-  deepFreeze,
-  NASTY_SCHEMA_NAMES,
-  NASTY_SCHEMAS,
-  nastyTool,
-  noParameterTool,
-  walkSchemas,
-} from './testing/nasty-schemas.js';
 
 const GEMINI_KEYS = new Set([
   'type',

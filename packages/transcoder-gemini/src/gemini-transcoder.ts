@@ -1,4 +1,8 @@
 import {
+  assertEncodableTool,
+  copyJson,
+  decodeVendorDescription,
+  decodeVendorToolName,
   EMPTY_OBJECT_SCHEMA,
   type EncodeOptions,
   isJsonSchemaObject,
@@ -9,12 +13,6 @@ import {
   TranscodeError,
   type Transcoder,
 } from '@arsenal/core';
-import {
-  assertEncodable,
-  assertNameLength,
-  decodeDescription,
-  decodeToolName,
-} from './decoded-tool.js';
 import { fromGeminiSchema } from './from-gemini-schema.js';
 import type {
   GeminiFunctionDeclaration,
@@ -22,7 +20,6 @@ import type {
   GeminiSchema,
   GeminiTool,
 } from './gemini-tool.js';
-import { copyJson } from './json-copy.js';
 import { toGeminiSchema, type UnsupportedKeywordHandler } from './to-gemini-schema.js';
 
 const DIALECT = 'gemini';
@@ -80,10 +77,12 @@ export function toGeminiFunctionDeclaration(
   tool: ToolDefinition,
   options: GeminiEncodeOptions = {},
 ): GeminiFunctionDeclaration {
-  assertEncodable(tool, DIALECT);
-  assertNameLength(tool.name, NAME_LIMIT, DIALECT);
+  assertEncodableTool(tool, { dialect: DIALECT, maxNameLength: NAME_LIMIT });
   const declaration: GeminiFunctionDeclaration = { name: tool.name, description: tool.description };
-  const parameters = copyJson(tool.parametersSchema, DIALECT, '/parametersSchema');
+  const parameters = copyJson(tool.parametersSchema, {
+    dialect: DIALECT,
+    path: '/parametersSchema',
+  });
   const asJsonSchema = options.schemaField === 'parametersJsonSchema';
   if (options.schemaField !== undefined && options.schemaField !== 'parameters' && !asJsonSchema) {
     throw new TranscodeError(
@@ -100,7 +99,7 @@ export function toGeminiFunctionDeclaration(
     if (describesArguments(root)) declaration.parameters = root;
   }
   if (options.includeResponse === true && tool.returnsSchema !== undefined) {
-    const returns = copyJson(tool.returnsSchema, DIALECT, '/returnsSchema');
+    const returns = copyJson(tool.returnsSchema, { dialect: DIALECT, path: '/returnsSchema' });
     if (asJsonSchema) declaration.responseJsonSchema = returns;
     else declaration.response = toGeminiSchema(returns, schemaOptions(options));
   }
@@ -164,11 +163,10 @@ function decodeDeclaration(vendorTool: unknown, source: ToolSourceKind): ToolDef
       'Got a Gemini Tool ({functionDeclarations: [...]}); decode each entry of functionDeclarations instead.',
     );
   }
-  const { name, originalName } = decodeToolName(
-    declaration.name,
-    DIALECT,
-    'Gemini function declaration',
-  );
+  const { name, originalName } = decodeVendorToolName(declaration.name, {
+    dialect: DIALECT,
+    label: 'Gemini function declaration',
+  });
   const label = `Gemini function "${String(declaration.name)}"`;
   if (declaration.parameters !== undefined && declaration.parametersJsonSchema !== undefined) {
     throw new TranscodeError(
@@ -184,11 +182,16 @@ function decodeDeclaration(vendorTool: unknown, source: ToolSourceKind): ToolDef
         `${label} has a parametersJsonSchema that is not a JSON Schema object.`,
       );
     }
-    parametersSchema = copyJson(declaration.parametersJsonSchema, DIALECT, '/parametersJsonSchema');
+    parametersSchema = copyJson(declaration.parametersJsonSchema, {
+      dialect: DIALECT,
+      path: '/parametersJsonSchema',
+    });
   } else if (declaration.parameters !== undefined) {
-    parametersSchema = fromGeminiSchema(copyJson(declaration.parameters, DIALECT, '/parameters'));
+    parametersSchema = fromGeminiSchema(
+      copyJson(declaration.parameters, { dialect: DIALECT, path: '/parameters' }),
+    );
   } else {
-    parametersSchema = copyJson(EMPTY_OBJECT_SCHEMA, DIALECT);
+    parametersSchema = copyJson(EMPTY_OBJECT_SCHEMA, { dialect: DIALECT });
   }
   const rootType = parametersSchema.type;
   if (
@@ -203,9 +206,14 @@ function decodeDeclaration(vendorTool: unknown, source: ToolSourceKind): ToolDef
   }
   let returnsSchema: JsonSchema | undefined;
   if (isJsonSchemaObject(declaration.responseJsonSchema)) {
-    returnsSchema = copyJson(declaration.responseJsonSchema, DIALECT, '/responseJsonSchema');
+    returnsSchema = copyJson(declaration.responseJsonSchema, {
+      dialect: DIALECT,
+      path: '/responseJsonSchema',
+    });
   } else if (declaration.response !== undefined) {
-    returnsSchema = fromGeminiSchema(copyJson(declaration.response, DIALECT, '/response'));
+    returnsSchema = fromGeminiSchema(
+      copyJson(declaration.response, { dialect: DIALECT, path: '/response' }),
+    );
   }
   const metadata: Record<string, unknown> = {};
   if (originalName !== undefined) metadata.originalName = originalName;
@@ -213,7 +221,7 @@ function decodeDeclaration(vendorTool: unknown, source: ToolSourceKind): ToolDef
     metadata.gemini = { behavior: declaration.behavior };
   return {
     name,
-    ...decodeDescription(declaration.description, name),
+    ...decodeVendorDescription(declaration.description, { name }),
     parametersSchema,
     ...(returnsSchema === undefined ? {} : { returnsSchema }),
     source,

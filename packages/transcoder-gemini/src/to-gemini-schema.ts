@@ -1,4 +1,14 @@
-import { isJsonSchemaObject, type JsonSchema, TranscodeError } from '@arsenal/core';
+import {
+  escapeJsonPointer,
+  inlineRef,
+  isJsonSchemaObject,
+  isLocalRef,
+  type JsonSchema,
+  mergeAllOf,
+  refLabel,
+  resolveLocalRef,
+  TranscodeError,
+} from '@arsenal/core';
 import type { GeminiSchema, GeminiType } from './gemini-tool.js';
 import {
   convertBounds,
@@ -8,9 +18,6 @@ import {
   setCount,
   type UnsupportedKeywordHandler,
 } from './gemini-values.js';
-import { escapePointer } from './json-copy.js';
-import { isLocalRef, refLabel, resolveLocalRef } from './local-references.js';
-import { mergeAllOf } from './merge-all-of.js';
 
 export type { UnsupportedKeywordHandler };
 
@@ -130,7 +137,7 @@ function convert(node: unknown, path: string, depths: RefDepths, context: Contex
   }
   let schema: JsonSchema = node;
   if (schema.allOf !== undefined) {
-    schema = mergeAllOf(schema, path, (ref) => resolveLocalRef(context.root, ref), fail);
+    schema = mergeAllOf(schema, { path, root: context.root, fail });
   }
   if (schema.$ref !== undefined) return convertRef(schema, path, depths, context);
 
@@ -230,11 +237,10 @@ function convertRef(
   const depth = depths.get(ref) ?? 0;
   if (depth >= context.maxDepth)
     return recursionPlaceholder(target, siblings, ref, context.maxDepth);
-  const body = target === true ? {} : target === false ? false : withoutDefinitions(target);
-  if (body === false)
+  if (target === false)
     throw fail(`${path}/$ref`, `"${ref}" is the boolean schema false, which accepts nothing`);
   const deeper = new Map(depths).set(ref, depth + 1);
-  return convert({ ...body, ...siblings }, path, deeper, context);
+  return convert(inlineRef(target === true ? {} : target, siblings), path, deeper, context);
 }
 
 /**
@@ -261,11 +267,6 @@ function recursionPlaceholder(
     placeholder.nullable = true;
   }
   return placeholder;
-}
-
-function withoutDefinitions(schema: JsonSchema): JsonSchema {
-  const { $defs: _defs, definitions: _definitions, ...body } = schema;
-  return body;
 }
 
 function typeList(type: unknown, path: string): string[] {
@@ -305,7 +306,7 @@ function convertObject(
     for (const [name, child] of Object.entries(properties)) {
       out.properties[name] = convert(
         child,
-        `${path}/properties/${escapePointer(name)}`,
+        `${path}/properties/${escapeJsonPointer(name)}`,
         depths,
         context,
       );

@@ -1,7 +1,7 @@
+import { nastyTool } from '@arsenal/testkit';
 import { type ListToolsResult, type Tool, ToolSchema } from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, it } from 'vitest';
 import { createMcpTranscoder, fromMcpTool, type McpTool, toMcpTool } from './index.js';
-import { nastyTool } from './testing/nasty-schemas.js';
 
 // Checked by `tsc --noEmit` (the typecheck script): drift from the SDK's types fails typecheck.
 type Assignable<From, To> = From extends To ? true : false;

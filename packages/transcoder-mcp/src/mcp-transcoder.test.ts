@@ -1,4 +1,11 @@
 import { createToolDefinition, TranscodeError, type Transcoder } from '@arsenal/core';
+import {
+  deepFreeze,
+  NASTY_SCHEMA_NAMES,
+  NASTY_SCHEMAS,
+  nastyTool,
+  noParameterTool,
+} from '@arsenal/testkit';
 import { ToolSchema } from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, it } from 'vitest';
 import {
@@ -9,13 +16,6 @@ import {
   McpTranscoder,
   toMcpTool,
 } from './index.js';
-import {
-  deepFreeze,
-  NASTY_SCHEMA_NAMES,
-  NASTY_SCHEMAS,
-  nastyTool,
-  noParameterTool,
-} from './testing/nasty-schemas.js';
 
 describe('McpTranscoder encode', () => {
   it.each(NASTY_SCHEMA_NAMES)('passes the MCP SDK ToolSchema for the %s schema', (name) => {

@@ -1,4 +1,8 @@
 import {
+  assertEncodableTool,
+  copyJson,
+  decodeVendorDescription,
+  decodeVendorToolName,
   type EncodeOptions,
   isSemver,
   type JsonSchema,
@@ -10,8 +14,6 @@ import {
   TranscodeError,
   type Transcoder,
 } from '@arsenal/core';
-import { assertEncodable, decodeDescription, decodeToolName } from './decoded-tool.js';
-import { copyJson } from './json-copy.js';
 import { fromMcpAnnotations, toMcpAnnotations } from './mcp-annotations.js';
 import type { McpObjectSchema, McpTool, McpToolLike } from './mcp-tool.js';
 
@@ -63,12 +65,14 @@ export function createMcpTranscoder(options: McpTranscoderOptions = {}): McpTran
 
 /** An MCP tool for a `tools/list` result. */
 export function toMcpTool(tool: ToolDefinition, options: McpEncodeOptions = {}): McpTool {
-  assertEncodable(tool, DIALECT);
+  assertEncodableTool(tool, { dialect: DIALECT });
   const encoded: McpTool = {
     name: tool.name,
     ...(tool.title === undefined ? {} : { title: tool.title }),
     description: tool.description,
-    inputSchema: toObjectSchema(copyJson(tool.parametersSchema, DIALECT, '/parametersSchema')),
+    inputSchema: toObjectSchema(
+      copyJson(tool.parametersSchema, { dialect: DIALECT, path: '/parametersSchema' }),
+    ),
   };
   if (
     options.includeOutputSchema !== false &&
@@ -76,7 +80,9 @@ export function toMcpTool(tool: ToolDefinition, options: McpEncodeOptions = {}):
     isObjectRoot(tool.returnsSchema)
   ) {
     // MCP structured results are objects; other return schemas have no outputSchema spelling.
-    encoded.outputSchema = toObjectSchema(copyJson(tool.returnsSchema, DIALECT, '/returnsSchema'));
+    encoded.outputSchema = toObjectSchema(
+      copyJson(tool.returnsSchema, { dialect: DIALECT, path: '/returnsSchema' }),
+    );
   }
   const annotations = toMcpAnnotations(tool, options.deriveAnnotations !== false);
   if (Object.keys(annotations).length > 0) encoded.annotations = annotations;
@@ -126,7 +132,10 @@ function decodeMcpTool(vendorTool: unknown, source: ToolSourceKind): ToolDefinit
     );
   }
   const tool = vendorTool as Record<string, unknown>;
-  const { name, originalName } = decodeToolName(tool.name, DIALECT, 'MCP tool');
+  const { name, originalName } = decodeVendorToolName(tool.name, {
+    dialect: DIALECT,
+    label: 'MCP tool',
+  });
   const label = `MCP tool "${String(tool.name)}"`;
   const inputSchema = objectSchema(tool.inputSchema, `${label} inputSchema`);
   if (inputSchema === undefined) {
@@ -144,16 +153,18 @@ function decodeMcpTool(vendorTool: unknown, source: ToolSourceKind): ToolDefinit
   if (originalName !== undefined) metadata.originalName = originalName;
   const extras: Record<string, unknown> = {};
   const otherMeta = withoutArsenalMeta(tool._meta);
-  if (otherMeta !== undefined) extras._meta = copyJson(otherMeta, DIALECT, '/_meta');
+  if (otherMeta !== undefined)
+    extras._meta = copyJson(otherMeta, { dialect: DIALECT, path: '/_meta' });
   for (const field of ['icons', 'execution']) {
-    if (tool[field] !== undefined) extras[field] = copyJson(tool[field], DIALECT, `/${field}`);
+    if (tool[field] !== undefined)
+      extras[field] = copyJson(tool[field], { dialect: DIALECT, path: `/${field}` });
   }
   if (Object.keys(extras).length > 0) metadata.mcp = extras;
 
   return {
     name,
     ...(title === undefined ? {} : { title }),
-    ...decodeDescription(tool.description, name, title),
+    ...decodeVendorDescription(tool.description, { name, title }),
     parametersSchema: inputSchema,
     ...(outputSchema === undefined ? {} : { returnsSchema: outputSchema }),
     source,
@@ -182,7 +193,7 @@ function objectSchema(value: unknown, what: string): JsonSchema | undefined {
       `${what} has type ${JSON.stringify(type)}; MCP requires "object" at its root, e.g. {"type":"object","properties":{}}.`,
     );
   }
-  return copyJson(value as JsonSchema, DIALECT);
+  return copyJson(value as JsonSchema, { dialect: DIALECT });
 }
 
 interface SavedFields {

@@ -1,3 +1,4 @@
+import { nastyTool } from '@arsenal/testkit';
 import type {
   ChatCompletionFunctionTool,
   ChatCompletionTool,
@@ -13,7 +14,6 @@ import {
   toOpenAIResponsesTool,
   toOpenAITool,
 } from './index.js';
-import { nastyTool } from './testing/nasty-schemas.js';
 
 // These assignments are checked by `tsc --noEmit` (the typecheck script): if this package's
 // output drifts from the OpenAI SDK's own types, typecheck fails before any request is sent.

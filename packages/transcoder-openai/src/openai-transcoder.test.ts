@@ -5,6 +5,13 @@ import {
   TranscodeError,
   type Transcoder,
 } from '@arsenal/core';
+import {
+  deepFreeze,
+  NASTY_SCHEMA_NAMES,
+  NASTY_SCHEMAS,
+  nastyTool,
+  noParameterTool,
+} from '@arsenal/testkit';
 import { describe, expect, it } from 'vitest';
 import {
   createOpenAITranscoder,
@@ -13,13 +20,6 @@ import {
   toOpenAIResponsesTool,
   toOpenAITool,
 } from './index.js';
-import {
-  deepFreeze,
-  NASTY_SCHEMA_NAMES,
-  NASTY_SCHEMAS,
-  nastyTool,
-  noParameterTool,
-} from './testing/nasty-schemas.js';
 
 describe('OpenAITranscoder encode', () => {
   it('produces a Chat Completions function tool with the schema as written', () => {

@@ -1,22 +1,20 @@
 import {
+  assertEncodableTool,
+  copyJson,
+  decodeVendorDescription,
+  decodeVendorToolName,
   EMPTY_OBJECT_SCHEMA,
   type EncodeOptions,
+  inlineRef,
   isJsonSchemaObject,
   type JsonSchema,
+  resolveLocalRef,
   type ToolDefinition,
   type ToolDefinitionInput,
   type ToolSourceKind,
   TranscodeError,
   type Transcoder,
 } from '@arsenal/core';
-import {
-  assertEncodable,
-  assertNameLength,
-  decodeDescription,
-  decodeToolName,
-} from './decoded-tool.js';
-import { copyJson } from './json-copy.js';
-import { resolveLocalRef } from './local-references.js';
 import type {
   OpenAIApi,
   OpenAIChatTool,
@@ -129,9 +127,8 @@ function encodeFunction(
   tool: ToolDefinition,
   options: OpenAIEncodeOptions,
 ): OpenAIFunctionDefinition {
-  assertEncodable(tool, DIALECT);
-  assertNameLength(tool.name, NAME_LIMIT, DIALECT);
-  const schema = copyJson(tool.parametersSchema, DIALECT, '/parametersSchema');
+  assertEncodableTool(tool, { dialect: DIALECT, maxNameLength: NAME_LIMIT });
+  const schema = copyJson(tool.parametersSchema, { dialect: DIALECT, path: '/parametersSchema' });
   const parameters =
     options.strict === true
       ? toStrictSchema(schema, options.onUnsupportedKeyword)
@@ -155,8 +152,7 @@ function withObjectRoot(schema: JsonSchema): JsonSchema {
     const target = resolveLocalRef(schema, schema.$ref);
     if (isJsonSchemaObject(target)) {
       const { $ref: _ref, ...rest } = schema;
-      const { $defs: _defs, definitions: _definitions, ...body } = target;
-      inlined = { ...body, ...rest };
+      inlined = inlineRef(target, rest);
     }
   }
   const root: JsonSchema = inlined.type === undefined ? { type: 'object', ...inlined } : inlined;
@@ -180,7 +176,10 @@ function decodeOpenAITool(vendorTool: unknown, source: ToolSourceKind): ToolDefi
     );
   }
   const fn = isRecord(vendorTool.function) ? vendorTool.function : vendorTool;
-  const { name, originalName } = decodeToolName(fn.name, DIALECT, 'OpenAI tool');
+  const { name, originalName } = decodeVendorToolName(fn.name, {
+    dialect: DIALECT,
+    label: 'OpenAI tool',
+  });
   const parameters = fn.parameters;
   if (parameters !== undefined && parameters !== null && !isJsonSchemaObject(parameters)) {
     throw new TranscodeError(
@@ -190,14 +189,14 @@ function decodeOpenAITool(vendorTool: unknown, source: ToolSourceKind): ToolDefi
   }
   const parametersSchema =
     parameters === undefined || parameters === null
-      ? copyJson(EMPTY_OBJECT_SCHEMA, DIALECT)
-      : copyJson(parameters, DIALECT, '/parameters');
+      ? copyJson(EMPTY_OBJECT_SCHEMA, { dialect: DIALECT })
+      : copyJson(parameters, { dialect: DIALECT, path: '/parameters' });
   const metadata: Record<string, unknown> = {};
   if (originalName !== undefined) metadata.originalName = originalName;
   if (typeof fn.strict === 'boolean') metadata.openai = { strict: fn.strict };
   return {
     name,
-    ...decodeDescription(fn.description, name),
+    ...decodeVendorDescription(fn.description, { name }),
     parametersSchema,
     source,
     ...(Object.keys(metadata).length > 0 ? { metadata } : {}),

@@ -1,13 +1,8 @@
 import { type JsonSchema, TranscodeError } from '@arsenal/core';
+import { NASTY_SCHEMA_NAMES, NASTY_SCHEMAS, nastyTool, walkSchemas } from '@arsenal/testkit';
 import { describe, expect, it } from 'vitest';
 import { toOpenAITool } from './index.js';
 import { STRICT_STRING_FORMATS, toStrictSchema } from './strict-schema.js';
-import {
-  NASTY_SCHEMA_NAMES,
-  NASTY_SCHEMAS,
-  nastyTool,
-  walkSchemas,
-} from './testing/nasty-schemas.js';
 
 const ALLOWED = new Set([
   'type',

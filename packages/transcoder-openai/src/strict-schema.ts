@@ -1,12 +1,14 @@
 import {
+  escapeJsonPointer,
+  inlineRef,
   isJsonSchemaObject,
+  isLocalRef,
   type JsonSchema,
   type JsonSchemaType,
+  mergeAllOf,
+  resolveLocalRef,
   TranscodeError,
 } from '@arsenal/core';
-import { escapePointer } from './json-copy.js';
-import { isLocalRef, resolveLocalRef } from './local-references.js';
-import { mergeAllOf } from './merge-all-of.js';
 import { withNull } from './strict-nullable.js';
 
 /** Called for every keyword strict mode removes, so callers can log or assert on losses. */
@@ -120,7 +122,7 @@ function convert(
   if (!isJsonSchemaObject(node)) throw fail(path, 'is not a schema object');
   let schema: JsonSchema = node;
   if (schema.allOf !== undefined) {
-    schema = mergeAllOf(schema, path, (ref) => resolveLocalRef(context.root, ref), fail);
+    schema = mergeAllOf(schema, { path, root: context.root, fail });
   }
   const makeNullable = nullable || schema.nullable === true;
 
@@ -174,7 +176,7 @@ function convert(
     for (const [name, definition] of Object.entries(definitions)) {
       converted[name] = convert(
         definition,
-        `${path}/${container}/${escapePointer(name)}`,
+        `${path}/${container}/${escapeJsonPointer(name)}`,
         false,
         context,
         inlining,
@@ -222,8 +224,7 @@ function convertRef(
       `combines "$ref" with ${meaningful.join(', ')} around a recursive reference, which cannot be inlined`,
     );
   }
-  const { $defs: _defs, definitions: _definitions, ...body } = target;
-  return convert({ ...body, ...siblings }, path, nullable, context, new Set(inlining).add(ref));
+  return convert(inlineRef(target, siblings), path, nullable, context, new Set(inlining).add(ref));
 }
 
 function alternativesOf(schema: JsonSchema, path: string): readonly unknown[] | undefined {
@@ -298,7 +299,7 @@ function convertObject(
   for (const name of names) {
     converted[name] = convert(
       properties[name],
-      `${path}/properties/${escapePointer(name)}`,
+      `${path}/properties/${escapeJsonPointer(name)}`,
       !required.has(name),
       context,
       inlining,

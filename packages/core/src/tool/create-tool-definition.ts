@@ -284,21 +284,15 @@ export function createToolDefinition(
     dependencies: Object.freeze([...dependencies]),
   };
   const contentHash = sha256Hex(canonicalJson(persisted)).slice(0, 32);
+  // Optional fields stay present (as undefined) so every definition has the same shape.
   const definition: ToolDefinition = Object.freeze({
-    ...dropUndefined(persisted),
+    ...persisted,
     createdAt,
     qualifiedName: `${namespace}.${name}:${version}`,
     contentHash,
   }) as ToolDefinition;
   if (findings.length > 0) options.onFindings?.(findings, definition);
   return definition;
-}
-
-function dropUndefined<T extends Record<string, unknown>>(value: T): T {
-  for (const key of Object.keys(value)) {
-    if (value[key] === undefined) delete value[key];
-  }
-  return value;
 }
 
 /** The persisted (JSON) form of a definition: everything but the computed fields. */

@@ -5,7 +5,11 @@ import {
   type ToolDefinitionInput,
 } from '@arsenal/core';
 
-/** Parameter schemas that break naive transcoders; shared by this package's tests. */
+/**
+ * Parameter schemas that break naive transcoders, each one valid and common in the wild:
+ * recursion through `$ref`, unions and nullables, nested arrays, `allOf` over `$ref`s, and an
+ * empty object. Every dialect is expected to encode all of them.
+ */
 export type NastySchemaName = 'flat' | 'tree' | 'unions' | 'nestedArrays' | 'composed' | 'empty';
 
 export const NASTY_SCHEMAS: Readonly<Record<NastySchemaName, JsonSchema>> = {
@@ -131,6 +135,7 @@ export const NASTY_SCHEMAS: Readonly<Record<NastySchemaName, JsonSchema>> = {
   empty: { type: 'object', properties: {} },
 };
 
+/** The names of `NASTY_SCHEMAS`, for `it.each`. */
 export const NASTY_SCHEMA_NAMES = Object.keys(NASTY_SCHEMAS) as NastySchemaName[];
 
 /** A valid definition whose parameters are the named nasty schema. */
@@ -138,10 +143,19 @@ export function nastyTool(
   name: NastySchemaName,
   overrides: Partial<ToolDefinitionInput> = {},
 ): ToolDefinition {
+  return schemaTool(name, NASTY_SCHEMAS[name], overrides);
+}
+
+/** A valid definition named after a fixture, holding a private copy of its schema. */
+export function schemaTool(
+  name: string,
+  schema: JsonSchema,
+  overrides: Partial<ToolDefinitionInput> = {},
+): ToolDefinition {
   return createToolDefinition({
     name: `tool_${name.toLowerCase()}`,
     description: `Exercises the ${name} schema shape in transcoder tests.`,
-    parametersSchema: structuredClone(NASTY_SCHEMAS[name]),
+    parametersSchema: structuredClone(schema),
     ...overrides,
   });
 }
