@@ -1,9 +1,10 @@
 import { now } from './clock.js';
 import type { LexicalIndex } from './lexical-index.js';
+import { denseCosine } from './mmr.js';
 import type { OutcomeMemory } from './outcome-memory.js';
 import { decomposeQuery } from './query-decomposition.js';
 import type { RetrievalRequest } from './types.js';
-import { cosine, type VectorSync } from './vector-sync.js';
+import type { VectorSync } from './vector-sync.js';
 
 /** The signals each source gave one candidate, before weighting. */
 export interface RawSignals {
@@ -117,7 +118,7 @@ export async function gatherCandidates(input: {
     if (missing.length > 0) {
       for (const record of await input.vectors.store.get(missing, { signal: request.signal })) {
         vectors.set(record.id, record.vector);
-        get(record.id).semantic = Math.max(0, cosine(queryVector, record.vector));
+        get(record.id).semantic = Math.max(0, denseCosine(queryVector, record.vector));
       }
     }
     searchMs += now() - vectorStarted;

@@ -19,7 +19,8 @@ function sparseCosine(a: ReadonlyMap<string, number>, b: ReadonlyMap<string, num
   return normA > 0 && normB > 0 ? dot / Math.sqrt(normA * normB) : 0;
 }
 
-function denseCosine(a: ArrayLike<number>, b: ArrayLike<number>): number {
+/** Cosine similarity of two dense vectors; 0 when either is all zeros. */
+export function denseCosine(a: ArrayLike<number>, b: ArrayLike<number>): number {
   let dot = 0;
   let normA = 0;
   let normB = 0;

@@ -9,6 +9,7 @@ import type {
 import type { RegistryChange } from '../registry/tool-registry.js';
 import type { ToolDefinition } from '../tool/tool-definition.js';
 import { toEmbeddingText } from './tool-document.js';
+
 import type { RetrievalRequest } from './types.js';
 
 /**
@@ -110,16 +111,4 @@ function toMetadataFilter(request: RetrievalRequest): MetadataFilter | undefined
   if (filters?.excludeDeprecated ?? true) clauses.push({ deprecated: false });
   if (clauses.length === 0) return undefined;
   return clauses.length === 1 ? clauses[0] : { $and: clauses };
-}
-
-export function cosine(a: ArrayLike<number>, b: ArrayLike<number>): number {
-  let dot = 0;
-  let normA = 0;
-  let normB = 0;
-  for (let i = 0; i < a.length; i++) {
-    dot += a[i]! * b[i]!;
-    normA += a[i]! * a[i]!;
-    normB += b[i]! * b[i]!;
-  }
-  return normA > 0 && normB > 0 ? dot / Math.sqrt(normA * normB) : 0;
 }
