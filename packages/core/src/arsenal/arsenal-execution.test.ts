@@ -101,3 +101,21 @@ describe('learning that survives restarts', () => {
     await expect(createArsenal().learnFromHistory()).rejects.toThrow(/history store/);
   });
 });
+
+describe('learning from history twice', () => {
+  it('counts each audit record once, including calls learned live', async () => {
+    const historyStore = createInMemoryHistoryStore();
+    const arsenal = createArsenal({ execution: { historyStore } });
+    await arsenal.register([travelDocs]);
+    await arsenal.execute({
+      tool: 'get_passenger',
+      arguments: {},
+      query: 'grab my trip paperwork',
+    });
+    expect(await arsenal.learnFromHistory()).toBe(0);
+    const restarted = createArsenal({ execution: { historyStore } });
+    await restarted.register([travelDocs]);
+    expect(await restarted.learnFromHistory()).toBe(1);
+    expect(await restarted.learnFromHistory()).toBe(0);
+  });
+});

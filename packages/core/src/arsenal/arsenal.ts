@@ -5,6 +5,7 @@ import {
   toArsenalError,
 } from '../errors/arsenal-error.js';
 import type { Telemetry } from '../events/events.js';
+import { combineTelemetry } from '../events/telemetry.js';
 import type { BatchRequest, BatchResult } from '../execution/batch.js';
 import {
   createExecutionEngine,
@@ -95,12 +96,15 @@ export class Arsenal {
   readonly #hygiene: HygieneMode;
   readonly #learn: boolean;
   readonly #historyStore: HistoryStore | undefined;
+  /** Audit records already learned from, so replaying a history twice counts each once. */
+  readonly #learnedRecords = new Set<string>();
   /** Recent retrievals by trace id, so a call made from one can teach its query. */
   readonly #recentQueries = new Map<string, string>();
 
   constructor(options: ArsenalOptions = {}) {
     this.registry = options.registry ?? new ToolRegistry();
-    this.telemetry = options.telemetry;
+    // A failing sink must never fail a registration or a retrieval.
+    this.telemetry = options.telemetry ? combineTelemetry(options.telemetry) : undefined;
     this.#hygiene = options.hygiene ?? 'reject';
     this.#learn = options.learnFromOutcomes ?? true;
     this.#historyStore = options.execution?.historyStore;
@@ -110,7 +114,7 @@ export class Arsenal {
     this.engine = createExecutionEngine({
       ...options.execution,
       resolver: this.registry,
-      telemetry: options.telemetry,
+      telemetry: this.telemetry,
       policy: this.policy,
     });
     const policy = this.policy;
@@ -127,7 +131,7 @@ export class Arsenal {
       embedder: options.embedder,
       vectorStore: options.vectorStore,
       reranker: options.reranker,
-      telemetry: options.telemetry,
+      telemetry: this.telemetry,
     });
     this.registry.onChange((change) => {
       this.telemetry?.emit(
@@ -232,6 +236,8 @@ export class Arsenal {
     const result = await this.engine.execute<T>(query && !call.query ? { ...call, query } : call);
     if (this.#learn && query && result.status === 'success' && result.qualifiedName) {
       this.retriever.recordOutcome({ query, tool: result.qualifiedName });
+      // Its audit record carries the call id: learnFromHistory will not count it again.
+      this.#learnedRecords.add(result.callId);
     }
     return result;
   }
@@ -304,7 +310,8 @@ export class Arsenal {
     let learned = 0;
     // Records come newest first; replay oldest first so recency decay and eviction stay right.
     for (const record of [...records].reverse()) {
-      if (!record.query) continue;
+      if (!record.query || this.#learnedRecords.has(record.id)) continue;
+      this.#learnedRecords.add(record.id);
       this.retriever.recordOutcome({
         query: record.query,
         tool: record.qualifiedName ?? record.tool,

@@ -23,6 +23,12 @@ export type ArsenalErrorCode =
   | 'cancelled'
   | 'execution_failed'
   | 'not_supported'
+  | 'confirmation_invalid'
+  | 'confirmation_rejected'
+  | 'call_limit_exceeded'
+  | 'result_not_serializable'
+  | 'engine_closed'
+  | 'invocation_not_found'
   | 'internal'
   | (string & {});
 

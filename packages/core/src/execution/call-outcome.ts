@@ -1,4 +1,5 @@
 import { ArsenalError, type Issue } from '../errors/arsenal-error.js';
+import { randomUuid } from '../hash/random-id.js';
 import type { AuditRecord } from '../ports/history-store.js';
 import type { ResolvedTool } from '../registry/types.js';
 import { redactSecrets } from './redaction.js';
@@ -38,13 +39,13 @@ export interface Outcome {
 }
 
 function randomHex(length: number): string {
-  return globalThis.crypto.randomUUID().replace(/-/g, '').slice(0, length);
+  return randomUuid().replace(/-/g, '').slice(0, length);
 }
 
 export function newCallState(call: ToolCall, now: number): CallState {
   return {
     call,
-    callId: `call_${globalThis.crypto.randomUUID()}`,
+    callId: `call_${randomUuid()}`,
     traceId: typeof call.traceId === 'string' && call.traceId !== '' ? call.traceId : randomHex(32),
     spanId: randomHex(16),
     queuedAt: now,

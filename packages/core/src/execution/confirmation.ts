@@ -1,4 +1,5 @@
 import { ConfirmationError } from '../errors/arsenal-error.js';
+import { randomUuid } from '../hash/random-id.js';
 import type { Clock } from './types.js';
 
 interface Pending<T> {
@@ -24,7 +25,7 @@ export class ConfirmationStore<T> {
   /** Park a payload; returns its id and expiry (ms since epoch). */
   create(payload: T): { id: string; expiresAt: number } {
     this.#sweep();
-    const id = `cfm_${globalThis.crypto.randomUUID()}`;
+    const id = `cfm_${randomUuid()}`;
     const expiresAt = this.#clock.now() + this.#ttlMs;
     this.#pending.set(id, { payload, expiresAt });
     return { id, expiresAt };

@@ -1,4 +1,5 @@
 import type { Telemetry } from '../events/events.js';
+import { randomUuid } from '../hash/random-id.js';
 import type { ProgressUpdate } from '../ports/executor.js';
 import type { Clock, ToolCall, ToolResult } from './types.js';
 
@@ -66,7 +67,7 @@ export class InvocationManager {
   invoke(call: ToolCall): string {
     this.#sweep();
     const now = this.#options.clock.now();
-    const id = `inv_${globalThis.crypto.randomUUID()}`;
+    const id = `inv_${randomUuid()}`;
     const controller = new AbortController();
     const callerSignal = call?.signal;
     const onCallerAbort = () => controller.abort(callerSignal?.reason);

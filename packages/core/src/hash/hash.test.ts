@@ -41,3 +41,14 @@ describe('canonicalJson', () => {
     expect(() => canonicalJson(cyclic)).toThrow(/cycle/);
   });
 });
+
+describe('random ids', () => {
+  it('makes v4 UUIDs and hex of the asked length', async () => {
+    const { randomHex, randomUuid } = await import('./random-id.js');
+    expect(randomUuid()).toMatch(
+      /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+    );
+    expect(randomHex(4)).toMatch(/^[0-9a-f]{8}$/);
+    expect(randomUuid()).not.toBe(randomUuid());
+  });
+});

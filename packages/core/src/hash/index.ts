@@ -1,2 +1,3 @@
 export { canonicalJson } from './canonical-json.js';
+export { randomHex, randomUuid } from './random-id.js';
 export { sha256Hex } from './sha256.js';

@@ -6,6 +6,9 @@ import { decomposeQuery } from './query-decomposition.js';
 import type { RetrievalRequest } from './types.js';
 import type { VectorSync } from './vector-sync.js';
 
+/** Learned-signal value for a tool often used together with one already used. */
+const CO_USAGE_HINT = 0.3;
+
 /** The signals each source gave one candidate, before weighting. */
 export interface RawSignals {
   lexical: number;
@@ -16,11 +19,15 @@ export interface RawSignals {
 }
 
 export interface GatheredCandidates {
+  /** What could not be done (a failing embedder, vector store...); retrieval went on without it. */
+  warnings: string[];
   candidates: Map<string, RawSignals>;
   /** Embeddings of candidates, for diversity. */
   vectors: Map<string, ArrayLike<number>>;
   subqueries: string[];
   learnedActive: boolean;
+  /** Semantic scores were computed (an embedder is configured and it worked). */
+  semanticActive: boolean;
   conversationActive: boolean;
   candidateCount: number;
   filteredCount: number;
@@ -43,7 +50,10 @@ export async function gatherCandidates(input: {
   vectors: VectorSync | undefined;
   memory: OutcomeMemory | undefined;
   decompose: boolean;
-  accept: (id: string) => boolean;
+  /** Qualified names of the tools this conversation already used. */
+  usedTools: readonly string[];
+  /** false: rejected by filters or policy; null: not a candidate (an older version). */
+  accept: (id: string) => boolean | null;
 }): Promise<GatheredCandidates> {
   const { request, pool, lexical, accept } = input;
   const candidates = new Map<string, RawSignals>();
@@ -69,8 +79,14 @@ export async function gatherCandidates(input: {
   }
 
   const learned = input.memory?.suggest(request.query) ?? new Map<string, number>();
+  // Tools that went together with the ones this conversation already used get a lighter hint.
+  for (const used of input.usedTools) {
+    for (const other of input.memory?.usedWith(used) ?? []) {
+      learned.set(other, Math.max(learned.get(other) ?? 0, CO_USAGE_HINT));
+    }
+  }
   for (const [id, value] of learned) {
-    if (!accept(id)) continue;
+    if (accept(id) !== true) continue;
     get(id).learned = value;
   }
 
@@ -92,42 +108,53 @@ export async function gatherCandidates(input: {
 
   const vectors = new Map<string, ArrayLike<number>>();
   let embeddingMs = 0;
+  const warnings: string[] = [];
   if (input.vectors) {
-    await input.vectors.sync({ signal: request.signal });
-    const embedStarted = now();
-    const queryVector = await input.vectors.embedQuery(request.query, request.signal);
-    embeddingMs = now() - embedStarted;
-    const vectorStarted = now();
-    for (const match of await input.vectors.query(queryVector, pool, request)) {
-      if (match.vector) vectors.set(match.id, match.vector);
-      const existing = candidates.get(match.id);
-      if (existing) {
-        existing.semantic = Math.max(0, match.score);
-        continue;
+    try {
+      await input.vectors.sync({ signal: request.signal });
+      const embedStarted = now();
+      const queryVector = await input.vectors.embedQuery(request.query, request.signal);
+      embeddingMs = now() - embedStarted;
+      const vectorStarted = now();
+      for (const match of await input.vectors.query(queryVector, pool, request)) {
+        if (match.vector) vectors.set(match.id, match.vector);
+        const existing = candidates.get(match.id);
+        if (existing) {
+          existing.semantic = Math.max(0, match.score);
+          continue;
+        }
+        const decision = accept(match.id);
+        if (decision === null) continue;
+        candidateCount++;
+        if (!decision) {
+          filteredCount++;
+          continue;
+        }
+        get(match.id).semantic = Math.max(0, match.score);
       }
-      candidateCount++;
-      if (!accept(match.id)) {
-        filteredCount++;
-        continue;
+      const missing = [...candidates]
+        .filter(([, signals]) => signals.semantic === undefined)
+        .map(([id]) => id);
+      if (missing.length > 0) {
+        for (const record of await input.vectors.store.get(missing, { signal: request.signal })) {
+          vectors.set(record.id, record.vector);
+          get(record.id).semantic = Math.max(0, denseCosine(queryVector, record.vector));
+        }
       }
-      get(match.id).semantic = Math.max(0, match.score);
+      searchMs += now() - vectorStarted;
+    } catch (error) {
+      if (request.signal?.aborted) throw error;
+      // A failing embedder or vector store degrades retrieval to lexical; it does not fail it.
+      warnings.push(`semantic search skipped: ${(error as Error)?.message ?? String(error)}`);
     }
-    const missing = [...candidates]
-      .filter(([, signals]) => signals.semantic === undefined)
-      .map(([id]) => id);
-    if (missing.length > 0) {
-      for (const record of await input.vectors.store.get(missing, { signal: request.signal })) {
-        vectors.set(record.id, record.vector);
-        get(record.id).semantic = Math.max(0, denseCosine(queryVector, record.vector));
-      }
-    }
-    searchMs += now() - vectorStarted;
   }
   return {
+    warnings,
     candidates,
     vectors,
     subqueries,
     learnedActive: learned.size > 0,
+    semanticActive: input.vectors !== undefined && warnings.length === 0,
     conversationActive,
     candidateCount,
     filteredCount,

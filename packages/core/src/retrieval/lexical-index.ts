@@ -28,8 +28,11 @@ export interface LexicalHit {
 
 export interface LexicalSearchOptions {
   limit: number;
-  /** Return false to exclude a document (it still counts as a candidate). */
-  accept?: (id: string) => boolean;
+  /**
+   * Return false to reject a document (it still counts as a candidate, and as rejected), or null
+   * to ignore it altogether (neither candidate nor rejected).
+   */
+  accept?: (id: string) => boolean | null;
 }
 
 export interface LexicalSearchResult {
@@ -195,6 +198,7 @@ export class LexicalIndex {
     }
     const hits: LexicalHit[] = [];
     let rejectedCount = 0;
+    let ignoredCount = 0;
     const limit = options.limit;
     // Keep the best `limit` in a small sorted array: limit is small (tens), candidates many.
     // Every candidate goes through `accept` so that the rejected count is exact.
@@ -202,8 +206,10 @@ export class LexicalIndex {
       const score = scores[doc]!;
       scores[doc] = 0;
       const id = this.#ids[doc]!;
-      if (options.accept && !options.accept(id)) {
-        rejectedCount++;
+      const decision = options.accept ? options.accept(id) : true;
+      if (decision !== true) {
+        if (decision === null) ignoredCount++;
+        else rejectedCount++;
         continue;
       }
       if (hits.length === limit && score <= hits[limit - 1]!.score) continue;
@@ -212,7 +218,7 @@ export class LexicalIndex {
       hits.splice(position, 0, { id, score, normalized: best > 0 ? score / best : 0 });
       if (hits.length > limit) hits.pop();
     }
-    return { hits, candidateCount: touched.length, rejectedCount };
+    return { hits, candidateCount: touched.length - ignoredCount, rejectedCount };
   }
 
   /** Term vector of a document (term → weighted frequency), for diversity and explanations. */

@@ -23,24 +23,37 @@ export interface SelectionInput {
 }
 
 export interface Selection {
+  warnings: string[];
   tools: ScoredTool[];
   totalTokens: number;
   overBudgetCount: number;
 }
 
-async function rerank(input: SelectionInput, ranked: ScoredTool[]): Promise<ScoredTool[]> {
+async function rerank(
+  input: SelectionInput,
+  ranked: ScoredTool[],
+  warnings: string[],
+): Promise<ScoredTool[]> {
   const reranker = input.reranker;
   if (!reranker || ranked.length < 2 || input.weights.rerank <= 0) return ranked;
   const head = ranked.slice(0, input.rerankTopN);
-  const results = await reranker.rerank(
-    input.request.query,
-    head.map((scored) => ({
-      id: scored.tool.qualifiedName,
-      text: toEmbeddingText(scored.tool),
-      score: scored.score,
-    })),
-    { signal: input.request.signal },
-  );
+  let results: Awaited<ReturnType<Reranker['rerank']>>;
+  try {
+    results = await reranker.rerank(
+      input.request.query,
+      head.map((scored) => ({
+        id: scored.tool.qualifiedName,
+        text: toEmbeddingText(scored.tool),
+        score: scored.score,
+      })),
+      { signal: input.request.signal },
+    );
+  } catch (error) {
+    if (input.request.signal?.aborted) throw error;
+    // A failing reranker leaves the first-stage order; it does not fail the retrieval.
+    warnings.push(`reranking skipped: ${(error as Error)?.message ?? String(error)}`);
+    return ranked;
+  }
   const byId = new Map(results.map((result) => [result.id, result.score]));
   const share = input.weights.rerank;
   for (const scored of head) {
@@ -61,7 +74,12 @@ function resolveVisible(input: SelectionInput, reference: string): ToolDefinitio
 /** Rerank, diversify, pin, fit to the budget, add dependencies, order. */
 export async function finalizeSelection(input: SelectionInput): Promise<Selection> {
   const { request, limit } = input;
-  let ranked = await rerank(input, input.ranked);
+  const warnings: string[] = [];
+  const threshold = request.scoreThreshold ?? 0;
+  // The threshold applies to final scores, after reranking.
+  let ranked = (await rerank(input, input.ranked, warnings)).filter(
+    (scored) => scored.score >= threshold,
+  );
   const diversity = request.diversity ?? 0;
   if (diversity > 0) {
     const pool: DiversityCandidate<ScoredTool>[] = ranked
@@ -112,14 +130,19 @@ export async function finalizeSelection(input: SelectionInput): Promise<Selectio
   }
 
   if (request.includeDependencies) {
-    for (const scored of [...selected]) {
+    // Follow `requires` transitively: a dependency's own requirements come too.
+    for (let index = 0; index < selected.length; index++) {
+      const scored = selected[index]!;
       for (const dependency of scored.tool.dependencies) {
         if (dependency.kind !== 'requires') continue;
         const tool = resolveVisible(input, dependency.tool);
         if (!tool) continue;
         const existing = selected.find((item) => item.tool.qualifiedName === tool.qualifiedName);
         if (existing) {
-          if (existing.requiredBy) existing.requiredBy.push(scored.tool.qualifiedName);
+          const requiredBy = existing.requiredBy ?? [];
+          if (existing !== scored && !requiredBy.includes(scored.tool.qualifiedName)) {
+            existing.requiredBy = [...requiredBy, scored.tool.qualifiedName];
+          }
           continue;
         }
         const tokens = input.tokenCounter(tool);
@@ -151,5 +174,5 @@ export async function finalizeSelection(input: SelectionInput): Promise<Selectio
   selected.forEach((scored, index) => {
     scored.rank = index + 1;
   });
-  return { tools: selected, totalTokens, overBudgetCount };
+  return { tools: selected, totalTokens, overBudgetCount, warnings };
 }

@@ -157,8 +157,12 @@ export class ToolRetriever {
 
   /** Remember that `tool` answered `query` well; later retrievals use it. */
   recordOutcome(outcome: Outcome): void {
-    const tool = this.#registry.get(outcome.tool);
-    this.#memory?.record({ ...outcome, tool: tool?.qualifiedName ?? outcome.tool });
+    const qualified = (name: string) => this.#registry.get(name)?.qualifiedName ?? name;
+    this.#memory?.record({
+      ...outcome,
+      tool: qualified(outcome.tool),
+      usedWith: outcome.usedWith?.map(qualified),
+    });
   }
 
   async retrieve(request: RetrievalRequest): Promise<RetrievalResult> {
@@ -172,20 +176,21 @@ export class ToolRetriever {
     const principal = request.principal;
     const visibility = this.#options.visibility;
     const pinnedVersions = request.filters?.tools;
+    // The policy decides visibility when there is one (Arsenal always passes it); the principal's
+    // own capabilities and namespaces decide otherwise.
     const visible = (tool: ToolDefinition): boolean =>
-      principalMaySee(tool, principal) && (visibility ? visibility(tool, principal) : true);
-    // Several searches ask about the same tools; decide each tool once per retrieval.
-    const decisions = new Map<string, boolean>();
-    const accept = (id: string): boolean => {
+      visibility ? visibility(tool, principal) : principalMaySee(tool, principal);
+    // Several searches ask about the same tools; decide each tool once per retrieval. Older
+    // versions are not candidates at all (null); filters and policy reject (false).
+    const decisions = new Map<string, boolean | null>();
+    const accept = (id: string): boolean | null => {
       let decision = decisions.get(id);
       if (decision === undefined) {
         const tool = this.#registry.get(id);
-        decision =
-          tool !== undefined &&
-          (this.#registry.isLatest(tool) ||
-            pinnedVersions?.includes(tool.qualifiedName) === true) &&
-          passesFilters(tool) &&
-          visible(tool);
+        if (!tool) decision = null;
+        else if (!this.#registry.isLatest(tool) && !pinnedVersions?.includes(tool.qualifiedName)) {
+          decision = null;
+        } else decision = passesFilters(tool) && visible(tool);
         decisions.set(id, decision);
       }
       return decision;
@@ -198,6 +203,9 @@ export class ToolRetriever {
       vectors: this.#vectors,
       memory: this.#memory,
       decompose: this.#options.decompose ?? true,
+      usedTools: (request.context?.usedTools ?? []).map(
+        (name) => this.#registry.get(name)?.qualifiedName ?? name,
+      ),
       accept,
     });
     const intent =
@@ -209,7 +217,6 @@ export class ToolRetriever {
       set.has(tool.qualifiedName) ||
       set.has(`${tool.namespace}.${tool.name}`);
 
-    const threshold = request.scoreThreshold ?? 0;
     const ranked: ScoredTool[] = [];
     for (const [id, raw] of gathered.candidates) {
       const tool = this.#registry.get(id);
@@ -217,7 +224,7 @@ export class ToolRetriever {
       const health = this.#options.health?.(tool);
       const signals = {
         lexical: raw.lexical,
-        semantic: this.#vectors ? (raw.semantic ?? 0) : undefined,
+        semantic: gathered.semanticActive ? (raw.semantic ?? 0) : undefined,
         subquery: raw.subquery,
         learned: gathered.learnedActive ? (raw.learned ?? 0) : undefined,
         intent: intentMatch(intent, this.#keywordIntents.toolIntents(tool)),
@@ -229,7 +236,7 @@ export class ToolRetriever {
         deprecated: tool.deprecated,
       };
       const { relevance, final } = combineSignals(signals, weights);
-      if ((relevance <= 0 && !signals.conversation) || final <= 0 || final < threshold) continue;
+      if ((relevance <= 0 && !signals.conversation) || final <= 0) continue;
       const breakdown: ScoredTool['signals'] = {
         lexical: signals.lexical,
         subquery: signals.subquery,
@@ -295,6 +302,10 @@ export class ToolRetriever {
       intent,
       weights,
       totalTokens: selection.totalTokens,
+      warnings:
+        gathered.warnings.length + selection.warnings.length > 0
+          ? [...gathered.warnings, ...selection.warnings]
+          : undefined,
       overBudgetCount: selection.overBudgetCount,
     };
   }

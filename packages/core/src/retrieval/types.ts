@@ -137,6 +137,8 @@ export interface RetrievalResult {
   totalTokens?: number;
   /** Tools that ranked but did not fit the token budget. */
   overBudgetCount?: number;
+  /** Stages that failed and were skipped (embedder, vector store, reranker): results are lexical. */
+  warnings?: string[];
   tools: ScoredTool[];
   /** Candidates considered before filters. */
   candidateCount: number;

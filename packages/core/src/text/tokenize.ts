@@ -18,7 +18,7 @@ export function splitIdentifier(identifier: string): string[] {
 }
 
 export interface AnalyzeOptions {
-  /** Keep stop words (names and tags keep them: every word of a name was chosen). Default false. */
+  /** Keep stop words (for texts where every word was chosen, such as intent keywords). Default false. */
   keepStopWords?: boolean;
 }
 

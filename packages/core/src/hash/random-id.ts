@@ -1,0 +1,23 @@
+type RandomSource = { getRandomValues?: (array: Uint8Array) => Uint8Array };
+
+/**
+ * `byteCount` random bytes as lowercase hex, from the platform's crypto (present in Node, Deno,
+ * Bun and every browser context, secure or not). Only a runtime without it falls back to
+ * Math.random, which is not fit for secrets.
+ */
+export function randomHex(byteCount: number): string {
+  const bytes = new Uint8Array(byteCount);
+  const source = (globalThis as { crypto?: RandomSource }).crypto;
+  if (source?.getRandomValues) source.getRandomValues(bytes);
+  else for (let i = 0; i < bytes.length; i++) bytes[i] = Math.floor(Math.random() * 256);
+  let hex = '';
+  for (const byte of bytes) hex += byte.toString(16).padStart(2, '0');
+  return hex;
+}
+
+/** A random RFC 4122 version-4 UUID. */
+export function randomUuid(): string {
+  const hex = randomHex(16);
+  const variant = ((Number.parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16);
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20)}`;
+}
