@@ -10,6 +10,7 @@ import { evalCommand, evalSpec, toEvalArgs } from './commands/eval.js';
 import { inspectCommand, inspectSpec, toInspectArgs } from './commands/inspect.js';
 import { listCommand, listSpec, toListArgs } from './commands/list.js';
 import { searchCommand, searchSpec, toSearchArgs } from './commands/search.js';
+import { serveCommand, serveSpec, toServeArgs } from './commands/serve.js';
 import { type CliIO, writeLine } from './io.js';
 import { closestMatch } from './suggest.js';
 
@@ -23,6 +24,7 @@ const COMMANDS: readonly Command[] = [
   { spec: listSpec, run: (parsed, io) => listCommand(toListArgs(parsed), io) },
   { spec: inspectSpec, run: (parsed, io) => inspectCommand(toInspectArgs(parsed), io) },
   { spec: evalSpec, run: (parsed, io) => evalCommand(toEvalArgs(parsed), io) },
+  { spec: serveSpec, run: (parsed, io) => serveCommand(toServeArgs(parsed), io) },
 ];
 
 /** The CLI's version, read from its package.json (which sits beside dist/ and src/). */
@@ -52,6 +54,7 @@ export function formatMainHelp(): string {
     'Examples:',
     '  arsenal search "convert this amount of dollars to euros"',
     '  arsenal inspect create_payment',
+    '  arsenal serve --http :3333',
   ];
   return `${lines.join('\n')}\n`;
 }

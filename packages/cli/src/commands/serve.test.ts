@@ -1,0 +1,76 @@
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { describe, expect, it } from 'vitest';
+import { parseCommandArgs } from '../args.js';
+import { runCli } from '../cli.js';
+import { createMemoryWriter } from '../io.js';
+import { parseListenAddress, serveSpec, startServe, toServeArgs } from './serve.js';
+
+describe('arsenal serve', () => {
+  it('parses --http addresses and refuses bad ones', () => {
+    expect(parseListenAddress(':3333')).toEqual({ port: 3333 });
+    expect(parseListenAddress('0.0.0.0:8080')).toEqual({ host: '0.0.0.0', port: 8080 });
+    expect(parseListenAddress('[::1]:9000')).toEqual({ host: '::1', port: 9000 });
+    expect(() => parseListenAddress('localhost')).toThrow(/--http must be \[host\]:port/);
+    expect(() => parseListenAddress(':70000')).toThrow(/--http/);
+  });
+
+  it('refuses an unknown mode with a hint', async () => {
+    const stderr = createMemoryWriter();
+    const code = await runCli(['serve', '--mode', 'turbo'], {
+      stdout: createMemoryWriter(),
+      stderr,
+    });
+    expect(code).toBe(2);
+    expect(stderr.text).toContain('--mode must be one of static, dynamic, hybrid');
+  });
+
+  it('reports a config error with its line and exits 2', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'arsenal-serve-test-'));
+    await writeFile(join(dir, 'arsenal.yaml'), 'serve:\n  mode: static\n  prot: 1\n');
+    const stderr = createMemoryWriter();
+    const code = await runCli(['serve', '--config', join(dir, 'arsenal.yaml')], {
+      stdout: createMemoryWriter(),
+      stderr,
+    });
+    expect(code).toBe(2);
+    expect(stderr.text).toContain('line 3, serve.prot: unknown key "prot"');
+  });
+
+  it('serves a config over HTTP', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'arsenal-serve-test-'));
+    await writeFile(
+      join(dir, 'arsenal.yaml'),
+      [
+        'serve: { mode: static }',
+        'tools:',
+        '  inline:',
+        '    - name: get_forecast',
+        '      description: Weather forecast for a city for the next days.',
+        '      parameters: { type: object, properties: { city: { type: string } } }',
+      ].join('\n'),
+    );
+    const stderr = createMemoryWriter();
+    const args = toServeArgs(
+      parseCommandArgs(serveSpec, ['--config', join(dir, 'arsenal.yaml'), '--http', '127.0.0.1:0']),
+    );
+    const running = await startServe(args, { stdout: createMemoryWriter(), stderr });
+    const client = new Client({ name: 'serve-test', version: '1.0.0' });
+    try {
+      expect(stderr.text).toContain('serving 1 tools in static mode at http://127.0.0.1:');
+      await client.connect(new StreamableHTTPClientTransport(new URL(running.url ?? '')));
+      const names = (await client.listTools()).tools.map((tool) => tool.name);
+      expect(names).toEqual(['get_forecast', 'confirm_tool_call']);
+      // A catalog tool has no executor behind it: the failure is an isError result.
+      const result = await client.callTool({ name: 'get_forecast', arguments: { city: 'Oslo' } });
+      expect(result.isError).toBe(true);
+    } finally {
+      await client.close();
+      await running.close();
+    }
+    await running.closed;
+  });
+});

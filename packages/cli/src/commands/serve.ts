@@ -1,0 +1,248 @@
+import { readFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import {
+  type ArsenalConfig,
+  type ConfiguredArsenal,
+  createArsenalFromConfig,
+  loadConfig,
+} from '@arsenal/config';
+import {
+  createArsenalMcpServer,
+  SERVE_MODES,
+  type ServeMode,
+  startHttpServer,
+  startStdioServer,
+} from '@arsenal/mcp-server';
+import {
+  type CommandSpec,
+  type ParsedCommandArgs,
+  stringListOption,
+  stringOption,
+} from '../args.js';
+import { cliVersion } from '../cli.js';
+import { CliError } from '../cli-error.js';
+import { demoCatalogFiles } from '../demo-catalog.js';
+import { type CliIO, writeLine } from '../io.js';
+
+export const serveSpec: CommandSpec = {
+  name: 'serve',
+  summary: 'Serve the tools as an MCP server (stdio or Streamable HTTP).',
+  usage: 'arsenal serve [options]',
+  positionals: [],
+  options: {
+    config: {
+      type: 'string',
+      short: 'c',
+      valueName: 'file',
+      description:
+        'arsenal.yaml to serve. Default: the demo catalog plus the everything, filesystem and memory reference MCP servers.',
+    },
+    mode: {
+      type: 'string',
+      short: 'm',
+      valueName: 'mode',
+      description: 'static, dynamic or hybrid. Default: serve.mode of the config, else dynamic.',
+    },
+    http: {
+      type: 'string',
+      valueName: '[host]:port',
+      description: 'Serve Streamable HTTP instead of stdio: ":3333", "127.0.0.1:8080".',
+    },
+    stateless: { type: 'boolean', description: 'HTTP without sessions (no elicitation).' },
+    pin: {
+      type: 'string',
+      multiple: true,
+      valueName: 'tool',
+      description: 'A tool to list directly in hybrid mode (repeatable, globs allowed).',
+    },
+  },
+  examples: [
+    'arsenal serve',
+    'arsenal serve --config arsenal.yaml --mode dynamic --http :3333',
+    'arsenal serve --mode hybrid --pin "everything.*"',
+  ],
+  notes: [
+    'Over stdio, stdout carries the protocol: messages go to stderr.',
+    'Over HTTP the server binds 127.0.0.1 unless told otherwise; configure serve.auth.tokens before binding anything else.',
+  ],
+};
+
+export interface ServeArgs {
+  config?: string;
+  mode?: ServeMode;
+  http?: { host?: string; port: number };
+  stateless: boolean;
+  pinned: string[];
+}
+
+export function toServeArgs(parsed: ParsedCommandArgs): ServeArgs {
+  const mode = stringOption(parsed.values, 'mode');
+  if (mode !== undefined && !SERVE_MODES.includes(mode as ServeMode)) {
+    throw new CliError(
+      `--mode must be one of ${SERVE_MODES.join(', ')}, got "${mode}"`,
+      'run `arsenal serve --help`',
+    );
+  }
+  const http = stringOption(parsed.values, 'http');
+  return {
+    config: stringOption(parsed.values, 'config'),
+    mode: mode as ServeMode | undefined,
+    http: http === undefined ? undefined : parseListenAddress(http),
+    stateless: parsed.values.stateless === true,
+    pinned: stringListOption(parsed.values, 'pin'),
+  };
+}
+
+/** `:3333`, `3333`, `host:3333` or `[::1]:3333`. */
+export function parseListenAddress(text: string): { host?: string; port: number } {
+  const match = /^(?:(\[[^\]]+\]|[^:]*):)?(\d{1,5})$/.exec(text.trim());
+  const port = Number(match?.[2]);
+  if (!match || port > 65_535) {
+    throw new CliError(
+      `--http must be [host]:port, got "${text}"`,
+      'for example --http :3333 or --http 127.0.0.1:8080',
+    );
+  }
+  const host = match[1]?.replace(/^\[|\]$/g, '');
+  return host ? { host, port } : { port };
+}
+
+export interface RunningServe {
+  /** The HTTP endpoint, when serving HTTP. */
+  url?: string;
+  toolCount: number;
+  /** Resolves when the server stops (stdio client gone, or close()). */
+  closed: Promise<void>;
+  close(): Promise<void>;
+}
+
+const require = createRequire(import.meta.url);
+
+function referenceServerEntry(name: string): string {
+  const manifestPath = require.resolve(`@modelcontextprotocol/${name}/package.json`);
+  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as {
+    bin: string | Record<string, string>;
+  };
+  const bin = typeof manifest.bin === 'string' ? manifest.bin : Object.values(manifest.bin)[0];
+  return join(dirname(manifestPath), bin ?? 'dist/index.js');
+}
+
+/** The no-config setup: the demo catalog and three reference servers, run with this Node. */
+function demoConfig(workDir: string): ArsenalConfig {
+  const node = process.execPath;
+  return {
+    baseDir: process.cwd(),
+    tools: {
+      catalogs: demoCatalogFiles().map((file) =>
+        file.namespace ? { path: file.path, namespace: file.namespace } : file.path,
+      ),
+    },
+    mcpServers: {
+      everything: { command: node, args: [referenceServerEntry('server-everything'), 'stdio'] },
+      filesystem: { command: node, args: [referenceServerEntry('server-filesystem'), workDir] },
+      memory: {
+        command: node,
+        args: [referenceServerEntry('server-memory')],
+        env: { MEMORY_FILE_PATH: join(workDir, 'memory.jsonl') },
+      },
+    },
+  };
+}
+
+/** Load the config (or the demo), build the Arsenal and start serving. */
+export async function startServe(args: ServeArgs, io: CliIO): Promise<RunningServe> {
+  const warn = (message: string) => writeLine(io.stderr, `arsenal: warning: ${message}`);
+  let workDir: string | undefined;
+  let config: ArsenalConfig;
+  if (args.config) {
+    config = await loadConfig(args.config);
+  } else {
+    workDir = await mkdtemp(join(tmpdir(), 'arsenal-serve-'));
+    config = demoConfig(workDir);
+  }
+  let configured: ConfiguredArsenal;
+  try {
+    configured = await createArsenalFromConfig(config, { onWarning: warn });
+  } catch (error) {
+    if (workDir) await rm(workDir, { recursive: true, force: true });
+    throw error;
+  }
+  const serve = config.serve ?? {};
+  const mode = args.mode ?? serve.mode ?? 'dynamic';
+  const mcp = createArsenalMcpServer({
+    arsenal: configured.arsenal,
+    mode,
+    pinned: args.pinned.length > 0 ? args.pinned : (serve.pinned ?? []),
+    serverInfo: { name: 'arsenal', version: cliVersion() },
+  });
+  const toolCount = configured.arsenal.registry.list().length;
+  let stopServing: () => Promise<void>;
+  let url: string | undefined;
+  let closedByTransport: Promise<void>;
+  const useHttp = args.http !== undefined || serve.transport === 'http';
+  if (useHttp) {
+    const host = args.http?.host ?? serve.host ?? '127.0.0.1';
+    const credentials = serve.auth?.tokens ?? [];
+    if (credentials.length === 0 && !['127.0.0.1', 'localhost', '::1'].includes(host)) {
+      warn(`serving ${host} without authentication; add serve.auth.tokens to the config`);
+    }
+    const http = await startHttpServer(mcp, {
+      host,
+      port: args.http?.port ?? serve.port ?? 3333,
+      ...(serve.path ? { path: serve.path } : {}),
+      sessions: args.stateless ? 'stateless' : (serve.sessions ?? 'stateful'),
+      credentials,
+      ...(serve.maxBodyBytes ? { maxBodyBytes: serve.maxBodyBytes } : {}),
+      ...(serve.allowedOrigins ? { allowedOrigins: serve.allowedOrigins } : {}),
+    });
+    url = http.url;
+    stopServing = () => http.close();
+    closedByTransport = new Promise(() => {});
+  } else {
+    const stdio = await startStdioServer(mcp, {
+      ...(serve.stdioPrincipal ? { principal: serve.stdioPrincipal } : {}),
+    });
+    stopServing = () => stdio.close();
+    closedByTransport = stdio.closed;
+  }
+  writeLine(
+    io.stderr,
+    `arsenal: serving ${toolCount} tools in ${mode} mode ${url ? `at ${url}` : 'over stdio'}${
+      configured.sources.length > 0
+        ? ` (MCP servers: ${configured.sources.map((source) => source.id).join(', ')})`
+        : ''
+    }`,
+  );
+  let closing: Promise<void> | undefined;
+  let markStopped!: () => void;
+  const stopped = new Promise<void>((resolve) => {
+    markStopped = resolve;
+  });
+  const close = () => {
+    closing ??= (async () => {
+      await stopServing();
+      await mcp.close();
+      await configured.close();
+      if (workDir) await rm(workDir, { recursive: true, force: true });
+      markStopped();
+    })();
+    return closing;
+  };
+  void closedByTransport.then(close);
+  return { ...(url ? { url } : {}), toolCount, closed: stopped, close };
+}
+
+/** `arsenal serve`: serve until the client leaves (stdio) or SIGINT/SIGTERM. */
+export async function serveCommand(args: ServeArgs, io: CliIO): Promise<number> {
+  const running = await startServe(args, io);
+  const stop = () => void running.close();
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+  await running.closed;
+  process.off('SIGINT', stop);
+  process.off('SIGTERM', stop);
+  return 0;
+}

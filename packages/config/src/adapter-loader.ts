@@ -1,0 +1,87 @@
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { ConfigurationError } from '@arsenal/core';
+import type { AdapterConfig } from './schema.js';
+
+type Factory = (options: Record<string, unknown>) => unknown;
+
+function isMissingModule(error: unknown, name: string): boolean {
+  const code = (error as { code?: string }).code;
+  return (
+    (code === 'ERR_MODULE_NOT_FOUND' || code === 'MODULE_NOT_FOUND') &&
+    String((error as Error).message).includes(name)
+  );
+}
+
+/**
+ * Import a package by name: as this package would, then as a module in `baseDir` would (so an
+ * adapter installed in the user's project is found wherever Arsenal itself is installed).
+ */
+export async function importPackage(
+  name: string,
+  baseDir: string,
+  key: string,
+): Promise<Record<string, unknown>> {
+  try {
+    return (await import(name)) as Record<string, unknown>;
+  } catch (error) {
+    if (!isMissingModule(error, name)) {
+      throw new ConfigurationError(
+        `${key}: package "${name}" was found but failed to load: ${(error as Error).message}`,
+        { cause: error },
+      );
+    }
+  }
+  try {
+    const resolved = createRequire(join(baseDir, 'package.json')).resolve(name);
+    return (await import(pathToFileURL(resolved).href)) as Record<string, unknown>;
+  } catch (error) {
+    throw new ConfigurationError(
+      `${key}: adapter package "${name}" is not installed. Install it with \`pnpm add ${name}\` (or npm install ${name}) in your project.`,
+      { cause: error },
+    );
+  }
+}
+
+/** Load an adapter: import its package, find its factory, call it with `options`. */
+export async function loadAdapter<T>(
+  adapter: AdapterConfig,
+  baseDir: string,
+  key: string,
+): Promise<T> {
+  const module = await importPackage(adapter.use, baseDir, key);
+  const factory = pickFactory(module, adapter, key);
+  try {
+    return (await factory(adapter.options ?? {})) as T;
+  } catch (error) {
+    throw new ConfigurationError(
+      `${key}: the factory of "${adapter.use}" refused its options: ${(error as Error).message}`,
+      { cause: error },
+    );
+  }
+}
+
+function pickFactory(
+  module: Record<string, unknown>,
+  adapter: AdapterConfig,
+  key: string,
+): Factory {
+  if (adapter.export !== undefined) {
+    const named = module[adapter.export];
+    if (typeof named === 'function') return named as Factory;
+    throw new ConfigurationError(
+      `${key}: "${adapter.use}" has no function export "${adapter.export}"; its exports are ${Object.keys(module).join(', ') || 'none'}.`,
+    );
+  }
+  if (typeof module.default === 'function') return module.default as Factory;
+  const creators = Object.keys(module).filter(
+    (name) => /^create[A-Z]/.test(name) && typeof module[name] === 'function',
+  );
+  if (creators.length === 1) return module[creators[0] as string] as Factory;
+  throw new ConfigurationError(
+    `${key}: cannot tell which export of "${adapter.use}" builds the adapter (${
+      creators.length === 0 ? 'no default export and no create* function' : creators.join(', ')
+    }); name it with "export:".`,
+  );
+}

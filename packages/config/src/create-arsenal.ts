@@ -1,0 +1,259 @@
+import { readFile } from 'node:fs/promises';
+import { basename, extname } from 'node:path';
+import {
+  type Arsenal,
+  type ArsenalOptions,
+  CatalogError,
+  ConfigurationError,
+  catalogValueToInputs,
+  createArsenal,
+  createLexicalReranker,
+  createSecurityPolicy,
+  type Embedder,
+  parseCatalog,
+  type Reranker,
+  type Telemetry,
+  type ToolDefinitionInput,
+  type VectorStore,
+} from '@arsenal/core';
+import { createMcpToolSource, type McpToolSource } from '@arsenal/executor-mcp';
+import { createAnthropicTranscoder } from '@arsenal/transcoder-anthropic';
+import { createGeminiTranscoder } from '@arsenal/transcoder-gemini';
+import { createMcpTranscoder } from '@arsenal/transcoder-mcp';
+import { createOpenAITranscoder } from '@arsenal/transcoder-openai';
+import { parse as parseYaml } from 'yaml';
+import { loadAdapter } from './adapter-loader.js';
+import { redactText } from './config-error.js';
+import type { ArsenalConfig, McpServerConfig } from './schema.js';
+
+export interface CreateFromConfigOptions {
+  /** Problems that do not stop start-up: tools skipped, a server's stderr. */
+  onWarning?: (message: string) => void;
+}
+
+export interface ConfiguredArsenal {
+  arsenal: Arsenal;
+  /** The MCP servers being aggregated, their tools registered with their executors. */
+  sources: McpToolSource[];
+  /** Close the MCP servers (child processes included) and the Arsenal. */
+  close(): Promise<void>;
+}
+
+/**
+ * Build an Arsenal from a validated config: adapters, policy, catalogs, inline tools and every
+ * MCP server (connected, listed, registered, and followed for changes).
+ *
+ * @example
+ * const { arsenal, close } = await createArsenalFromConfig(await loadConfig('arsenal.yaml'));
+ */
+export async function createArsenalFromConfig(
+  config: ArsenalConfig,
+  options: CreateFromConfigOptions = {},
+): Promise<ConfiguredArsenal> {
+  const warn = options.onWarning ?? (() => {});
+  const arsenal = createArsenal(await arsenalOptions(config));
+  const sources: McpToolSource[] = [];
+  const unwatch: (() => void)[] = [];
+  const close = async () => {
+    for (const stop of unwatch) stop();
+    await Promise.allSettled(sources.map((source) => source.close()));
+    await arsenal.close();
+  };
+  try {
+    for (const catalog of config.tools?.catalogs ?? []) {
+      const file = typeof catalog === 'string' ? { path: catalog } : catalog;
+      const inputs = await readCatalog(file.path);
+      const summary = await arsenal.register(inputs, {
+        source: 'catalog',
+        ...(file.namespace ? { namespace: file.namespace } : {}),
+      });
+      reportFailures(summary.failed, basename(file.path), warn);
+    }
+    if (config.tools?.inline && config.tools.inline.length > 0) {
+      const summary = await arsenal.register(config.tools.inline as ToolDefinitionInput[]);
+      reportFailures(summary.failed, 'tools.inline', warn);
+    }
+    const servers = Object.entries(config.mcpServers ?? {}).filter(
+      ([, server]) => server.enabled !== false,
+    );
+    const loaded = await Promise.allSettled(
+      servers.map(async ([name, server]) => {
+        const source = createMcpToolSource({
+          name,
+          transport: transportOf(server),
+          hygiene: 'flag',
+          ...(server.timeoutMs ? { timeoutMs: server.timeoutMs } : {}),
+          onSkippedTool: (skipped) =>
+            warn(`mcpServers.${name}: skipped tool "${skipped.mcpName}": ${skipped.error.message}`),
+          onError: (error) => warn(`mcpServers.${name}: ${error.message}`),
+        });
+        sources.push(source);
+        return { name, source, tools: await source.load() };
+      }),
+    );
+    const secrets = secretsOf(config);
+    for (const [index, outcome] of loaded.entries()) {
+      if (outcome.status === 'rejected') {
+        const name = servers[index]?.[0] ?? '?';
+        throw new ConfigurationError(
+          `mcpServers.${name}: cannot connect: ${redactText((outcome.reason as Error).message, secrets)}`,
+          { cause: outcome.reason },
+        );
+      }
+      const { name, source, tools } = outcome.value;
+      const summary = await arsenal.register(tools, { executor: source.executor, hygiene: 'flag' });
+      reportFailures(summary.failed, `mcpServers.${name}`, warn);
+      unwatch.push(
+        source.watch(async (change) => {
+          await arsenal.register(change.tools, { executor: source.executor, hygiene: 'flag' });
+          for (const removed of change.removed) await arsenal.unregister(removed.qualifiedName);
+        }),
+      );
+    }
+  } catch (error) {
+    await close();
+    throw error;
+  }
+  return { arsenal, sources, close };
+}
+
+async function arsenalOptions(config: ArsenalConfig): Promise<ArsenalOptions> {
+  const base = config.baseDir;
+  const vectorStore = config.vectorStore
+    ? await loadAdapter<VectorStore>(config.vectorStore, base, 'vectorStore')
+    : undefined;
+  const embedder = config.embedder
+    ? await loadAdapter<Embedder>(config.embedder, base, 'embedder')
+    : undefined;
+  if (embedder && !vectorStore) {
+    throw new ConfigurationError(
+      'embedder: semantic retrieval needs a vectorStore as well; add one (vectorStore: { use: ... }).',
+    );
+  }
+  const reranker =
+    config.reranker === 'lexical'
+      ? createLexicalReranker()
+      : config.reranker
+        ? await loadAdapter<Reranker>(config.reranker, base, 'reranker')
+        : undefined;
+  const telemetry = config.telemetry
+    ? await loadAdapter<Telemetry>(config.telemetry, base, 'telemetry')
+    : undefined;
+  const execution = config.execution;
+  return {
+    transcoders: [
+      createOpenAITranscoder(),
+      createAnthropicTranscoder(),
+      createGeminiTranscoder(),
+      createMcpTranscoder(),
+    ],
+    ...(vectorStore ? { vectorStore } : {}),
+    ...(embedder ? { embedder } : {}),
+    ...(reranker ? { reranker } : {}),
+    ...(telemetry ? { telemetry } : {}),
+    ...(config.hygiene ? { hygiene: config.hygiene } : {}),
+    ...(config.policy ? { policy: createSecurityPolicy(config.policy) } : {}),
+    ...(config.routing
+      ? {
+          retrieval: {
+            ...(config.routing.weights ? { weights: config.routing.weights } : {}),
+            ...(config.routing.candidatePool
+              ? { candidatePool: config.routing.candidatePool }
+              : {}),
+            ...(config.routing.rerankTopN ? { rerankTopN: config.routing.rerankTopN } : {}),
+          },
+        }
+      : {}),
+    ...(execution
+      ? {
+          execution: {
+            ...(execution.timeoutMs ? { defaultTimeoutMs: execution.timeoutMs } : {}),
+            ...(execution.retries === undefined
+              ? {}
+              : { retry: { maxRetries: execution.retries } }),
+            ...(execution.maxArgumentBytes ? { maxArgumentBytes: execution.maxArgumentBytes } : {}),
+            ...(execution.confirmationTtlMs
+              ? { confirmationTtlMs: execution.confirmationTtlMs }
+              : {}),
+          },
+        }
+      : {}),
+  };
+}
+
+function transportOf(server: McpServerConfig) {
+  if ('command' in server) {
+    return {
+      type: 'stdio' as const,
+      command: server.command,
+      ...(server.args ? { args: server.args } : {}),
+      ...(server.env ? { env: server.env } : {}),
+      ...(server.cwd ? { cwd: server.cwd } : {}),
+    };
+  }
+  return {
+    type: server.transport ?? ('http' as const),
+    url: server.url,
+    ...(server.headers ? { headers: server.headers } : {}),
+  };
+}
+
+/** Values that must never appear in messages: headers and env of MCP servers, auth tokens. */
+function secretsOf(config: ArsenalConfig): string[] {
+  const secrets: string[] = [];
+  for (const server of Object.values(config.mcpServers ?? {})) {
+    const values =
+      'command' in server ? Object.values(server.env ?? {}) : Object.values(server.headers ?? {});
+    secrets.push(...values.filter((value) => value.length >= 4));
+    if ('url' in server) {
+      const url = new URL(server.url);
+      if (url.password) secrets.push(url.password);
+    }
+  }
+  for (const credential of config.serve?.auth?.tokens ?? []) secrets.push(credential.token);
+  return secrets;
+}
+
+async function readCatalog(path: string): Promise<ToolDefinitionInput[]> {
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (error) {
+    throw new ConfigurationError(
+      `tools.catalogs: cannot read ${path} (${(error as { code?: string }).code ?? (error as Error).message}); check the path (relative paths start at the config file's folder).`,
+      { cause: error },
+    );
+  }
+  const extension = extname(path).toLowerCase();
+  if (extension === '.yaml' || extension === '.yml') {
+    let value: unknown;
+    try {
+      value = parseYaml(text);
+    } catch (error) {
+      throw new CatalogError(path, `not valid YAML: ${(error as Error).message}`, undefined, {
+        cause: error,
+      });
+    }
+    const list = Array.isArray(value) ? value : (value as { tools?: unknown } | null)?.tools;
+    return catalogValueToInputs(list ?? value, path);
+  }
+  if (extension === '.json' || extension === '.jsonl') {
+    return parseCatalog(text, { format: extension === '.json' ? 'json' : 'jsonl', source: path });
+  }
+  throw new ConfigurationError(
+    `tools.catalogs: cannot tell the format of ${path}; name it .json, .jsonl, .yaml or .yml.`,
+  );
+}
+
+function reportFailures(
+  failed: readonly { name?: string; error: Error }[],
+  where: string,
+  warn: (message: string) => void,
+): void {
+  const first = failed[0];
+  if (first) {
+    warn(
+      `${where}: skipped ${failed.length} tool(s); first: ${first.name ?? '?'}: ${first.error.message.split('\n').join(' ')}`,
+    );
+  }
+}

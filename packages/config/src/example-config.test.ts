@@ -1,0 +1,25 @@
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from './load-config.js';
+
+const EXAMPLE = fileURLToPath(new URL('../../../examples/arsenal.yaml', import.meta.url));
+
+describe('examples/arsenal.yaml', () => {
+  it('is a valid config', async () => {
+    const config = await loadConfig(EXAMPLE, { env: {}, envFile: false });
+    expect(config.serve?.mode).toBe('dynamic');
+    expect(Object.keys(config.mcpServers ?? {})).toEqual(['memory', 'everything']);
+    expect(config.serve?.auth?.tokens.map((credential) => credential.principal.id)).toEqual([
+      'admin',
+      'reader',
+    ]);
+  });
+
+  it('takes its tokens from the environment', async () => {
+    const config = await loadConfig(EXAMPLE, {
+      env: { ARSENAL_ADMIN_TOKEN: 'from-the-environment-0123' },
+      envFile: false,
+    });
+    expect(config.serve?.auth?.tokens[0]?.token).toBe('from-the-environment-0123');
+  });
+});

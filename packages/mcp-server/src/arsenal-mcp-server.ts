@@ -1,0 +1,240 @@
+import type { Arsenal, Principal, ProgressUpdate } from '@arsenal/core';
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import {
+  CallToolRequestSchema,
+  type CallToolResult,
+  ErrorCode,
+  ListToolsRequestSchema,
+  McpError,
+  type Tool,
+} from '@modelcontextprotocol/sdk/types.js';
+import {
+  CONFIRM_TOOL_CALL,
+  confirmationMetaTool,
+  DESCRIBE_TOOL,
+  discoveryMetaTools,
+  EXECUTE_TOOL,
+  FIND_RELEVANT_TOOLS,
+  META_TOOL_NAMES,
+} from './meta-tools.js';
+import { type CallContext, ToolCalls } from './tool-calls.js';
+import { ToolCatalog } from './tool-catalog.js';
+
+/**
+ * `static`: every tool the caller may use is listed. `dynamic`: only the meta-tools
+ * (find_relevant_tools, describe_tool, execute_tool), so the list never changes between turns.
+ * `hybrid`: the pinned tools plus the meta-tools.
+ */
+export type ServeMode = 'static' | 'dynamic' | 'hybrid';
+
+export const SERVE_MODES: readonly ServeMode[] = ['static', 'dynamic', 'hybrid'];
+
+export interface ArsenalMcpServerOptions {
+  arsenal: Arsenal;
+  /** Default `dynamic`. */
+  mode?: ServeMode;
+  /** Hybrid mode: tools listed directly. Globs on name, `namespace.name` or qualified name. */
+  pinned?: readonly string[];
+  /** Sent in `initialize`. Default `{ name: 'arsenal', version: '0.0.0' }`. */
+  serverInfo?: { name: string; version: string };
+  /** Sent in `initialize`; default: how to use the meta-tools (dynamic and hybrid modes). */
+  instructions?: string;
+  /**
+   * List `confirm_tool_call`, the way to approve calls that need a human confirmation when the
+   * client does not support elicitation. Default true. With false such calls stay pending.
+   */
+  confirmationTool?: boolean;
+  /** Carry Arsenal fields (version, namespace, tags) in each listed tool's `_meta`. Default false. */
+  includeArsenalMeta?: boolean;
+}
+
+const DYNAMIC_INSTRUCTIONS =
+  'This server gives access to a large tool catalog through meta-tools. Call find_relevant_tools with a short description of the task, then execute_tool with one of the returned names and arguments matching its input schema. Use describe_tool for details. Calls that need a human confirmation answer with a confirmation id: ask the user, then call confirm_tool_call.';
+
+/**
+ * Arsenal behind the Model Context Protocol. Create one, then a session (an SDK `Server`) per
+ * connection and principal with `createSession`, or use `startStdioServer` / `startHttpServer`.
+ *
+ * @example
+ * const mcp = createArsenalMcpServer({ arsenal, mode: 'dynamic' });
+ * await startStdioServer(mcp);
+ */
+export class ArsenalMcpServer {
+  readonly arsenal: Arsenal;
+  readonly mode: ServeMode;
+  readonly #catalog: ToolCatalog;
+  readonly #calls: ToolCalls;
+  readonly #serverInfo: { name: string; version: string };
+  readonly #instructions: string | undefined;
+  readonly #confirmationTool: boolean;
+  readonly #sessions = new Set<Server>();
+  readonly #unsubscribe: () => void;
+  #listChangedTimer: ReturnType<typeof setTimeout> | undefined;
+
+  constructor(options: ArsenalMcpServerOptions) {
+    this.arsenal = options.arsenal;
+    this.mode = options.mode ?? 'dynamic';
+    if (!SERVE_MODES.includes(this.mode)) {
+      throw new TypeError(`Unknown mode "${String(this.mode)}"; use ${SERVE_MODES.join(', ')}.`);
+    }
+    this.#serverInfo = options.serverInfo ?? { name: 'arsenal', version: '0.0.0' };
+    this.#instructions =
+      options.instructions ?? (this.mode === 'static' ? undefined : DYNAMIC_INSTRUCTIONS);
+    this.#confirmationTool = options.confirmationTool ?? true;
+    this.#catalog = new ToolCatalog(options.arsenal, {
+      reserved: META_TOOL_NAMES,
+      pinned: options.pinned ?? [],
+      includeArsenalMeta: options.includeArsenalMeta ?? false,
+    });
+    this.#calls = new ToolCalls(options.arsenal, this.#catalog);
+    this.#unsubscribe =
+      this.mode === 'dynamic'
+        ? () => {}
+        : options.arsenal.registry.onChange(() => this.#scheduleListChanged());
+  }
+
+  /** What `tools/list` answers this principal. */
+  listTools(principal?: Principal): Tool[] {
+    const confirm = this.#confirmationTool ? [confirmationMetaTool()] : [];
+    if (this.mode === 'static') return [...this.#catalog.list(principal), ...confirm];
+    const meta = [...discoveryMetaTools(), ...confirm];
+    if (this.mode === 'dynamic') return meta;
+    return [...this.#catalog.list(principal, (tool) => this.#catalog.isPinned(tool)), ...meta];
+  }
+
+  /**
+   * Answer one `tools/call`. Tool failures are `isError` results; an unknown tool name is a
+   * protocol error (McpError, InvalidParams).
+   */
+  async callTool(name: string, args: unknown, context: CallContext = {}): Promise<CallToolResult> {
+    const input = (typeof args === 'object' && args !== null ? args : {}) as Record<
+      string,
+      unknown
+    >;
+    const principal = context.principal;
+    if (this.mode !== 'static') {
+      if (name === FIND_RELEVANT_TOOLS) return this.#calls.findRelevantTools(input, principal);
+      if (name === DESCRIBE_TOOL) return this.#calls.describeTool(input, principal);
+      if (name === EXECUTE_TOOL) return this.#calls.executeTool(input, context);
+    }
+    if (name === CONFIRM_TOOL_CALL && this.#confirmationTool) {
+      return this.#calls.confirmToolCall(input, principal);
+    }
+    const tool = this.mode === 'dynamic' ? undefined : this.#catalog.find(name, principal);
+    if (!tool || (this.mode === 'hybrid' && !this.#catalog.isPinned(tool))) {
+      throw new McpError(
+        ErrorCode.InvalidParams,
+        `Unknown tool "${name}". ${
+          this.mode === 'static'
+            ? 'Call tools/list for the available tools.'
+            : 'Find tools with find_relevant_tools and run them with execute_tool.'
+        }`,
+      );
+    }
+    return this.#calls.run(tool, input, context);
+  }
+
+  /** An SDK `Server` answering for one principal; connect it to a transport. */
+  createSession(principal?: Principal): Server {
+    const server = new Server(this.#serverInfo, {
+      capabilities: { tools: { listChanged: this.mode !== 'dynamic' } },
+      ...(this.#instructions ? { instructions: this.#instructions } : {}),
+    });
+    server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: this.listTools(principal) }));
+    server.setRequestHandler(CallToolRequestSchema, (request, extra) => {
+      const progressToken = request.params._meta?.progressToken;
+      let step = 0;
+      const onProgress =
+        progressToken === undefined
+          ? undefined
+          : (update: ProgressUpdate) => {
+              step++;
+              void extra
+                .sendNotification({
+                  method: 'notifications/progress',
+                  params: {
+                    progressToken,
+                    progress: update.progress ?? step,
+                    ...(update.total === undefined ? {} : { total: update.total }),
+                    ...(update.message === undefined ? {} : { message: update.message }),
+                  },
+                })
+                .catch(() => {});
+            };
+      const elicitation = server.getClientCapabilities()?.elicitation;
+      const askConfirmation =
+        elicitation === undefined
+          ? undefined
+          : async (message: string): Promise<boolean | undefined> => {
+              try {
+                const answer = await server.elicitInput(
+                  {
+                    message,
+                    requestedSchema: {
+                      type: 'object',
+                      properties: {
+                        confirm: {
+                          type: 'boolean',
+                          title: 'Run this tool call?',
+                          description: 'Yes runs it now; no cancels it.',
+                        },
+                      },
+                      required: ['confirm'],
+                    },
+                  },
+                  { relatedRequestId: extra.requestId, signal: extra.signal },
+                );
+                if (answer.action === 'accept') return answer.content?.confirm === true;
+                return false;
+              } catch {
+                // The client could not be asked after all: fall back to a pending result.
+                return undefined;
+              }
+            };
+      return this.callTool(request.params.name, request.params.arguments, {
+        ...(principal ? { principal } : {}),
+        signal: extra.signal,
+        ...(onProgress ? { onProgress } : {}),
+        ...(askConfirmation ? { askConfirmation } : {}),
+      });
+    });
+    this.#sessions.add(server);
+    const previous = server.onclose;
+    server.onclose = () => {
+      this.#sessions.delete(server);
+      previous?.();
+    };
+    return server;
+  }
+
+  /** Sessions currently connected. */
+  get sessionCount(): number {
+    return this.#sessions.size;
+  }
+
+  /** Close every session. The Arsenal itself is the caller's to close. */
+  async close(): Promise<void> {
+    this.#unsubscribe();
+    clearTimeout(this.#listChangedTimer);
+    const sessions = [...this.#sessions];
+    this.#sessions.clear();
+    await Promise.allSettled(sessions.map((session) => session.close()));
+    this.#catalog.close();
+  }
+
+  #scheduleListChanged(): void {
+    // A source re-sync changes many tools at once: tell clients once.
+    if (this.#listChangedTimer !== undefined) return;
+    this.#listChangedTimer = setTimeout(() => {
+      this.#listChangedTimer = undefined;
+      for (const session of this.#sessions) {
+        if (session.transport) session.sendToolListChanged().catch(() => {});
+      }
+    }, 50);
+    this.#listChangedTimer.unref?.();
+  }
+}
+
+export function createArsenalMcpServer(options: ArsenalMcpServerOptions): ArsenalMcpServer {
+  return new ArsenalMcpServer(options);
+}
