@@ -172,21 +172,23 @@ export class Arsenal {
     };
     const hygiene = options.hygiene ?? this.#hygiene;
     const progressEvery = Math.max(1, Math.floor(list.length / 100));
+    // One options object for the whole batch: registration is a hot path for large catalogs.
+    const registerOptions: RegisterOptions = {
+      ...options,
+      hygiene,
+      onFindings: (findings, tool) => {
+        options.onFindings?.(findings, tool);
+        this.telemetry?.emit({
+          type: 'tool.flagged',
+          time: new Date().toISOString(),
+          tool: tool.name,
+          findings,
+        });
+      },
+    };
     list.forEach((registration, index) => {
       try {
-        const outcome = this.registry.register(registration, {
-          ...options,
-          hygiene,
-          onFindings: (findings, tool) => {
-            options.onFindings?.(findings, tool);
-            this.telemetry?.emit({
-              type: 'tool.flagged',
-              time: new Date().toISOString(),
-              tool: tool.name,
-              findings,
-            });
-          },
-        });
+        const outcome = this.registry.register(registration, registerOptions);
         summary[outcome.status]++;
         summary.tools.push(outcome.tool);
       } catch (error) {

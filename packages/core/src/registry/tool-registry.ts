@@ -97,12 +97,17 @@ export class ToolRegistry implements ToolResolver {
       definition = registration;
     } else {
       const input = registration as ToolDefinitionInput;
+      const needsDefaults =
+        (input.namespace === undefined && options.namespace !== undefined) ||
+        (input.source === undefined && options.source !== undefined);
       definition = createToolDefinition(
-        {
-          ...input,
-          namespace: input.namespace ?? options.namespace,
-          source: input.source ?? options.source,
-        },
+        needsDefaults
+          ? {
+              ...input,
+              namespace: input.namespace ?? options.namespace,
+              source: input.source ?? options.source,
+            }
+          : input,
         options,
       );
     }

@@ -283,14 +283,22 @@ export function createToolDefinition(
     supersededBy: input.supersededBy,
     dependencies: Object.freeze([...dependencies]),
   };
-  const contentHash = sha256Hex(canonicalJson(persisted)).slice(0, 32);
-  // Optional fields stay present (as undefined) so every definition has the same shape.
-  const definition: ToolDefinition = Object.freeze({
+  // The content hash is computed on first read: bulk registration of new tools never needs it
+  // (only replacing a tool compares hashes), and hashing is a third of a definition's cost.
+  let contentHash: string | undefined;
+  const definition = {
     ...persisted,
     createdAt,
     qualifiedName: `${namespace}.${name}:${version}`,
-    contentHash,
-  }) as ToolDefinition;
+  } as Omit<ToolDefinition, 'contentHash'> as ToolDefinition;
+  Object.defineProperty(definition, 'contentHash', {
+    enumerable: true,
+    get: () => {
+      contentHash ??= sha256Hex(canonicalJson(persisted)).slice(0, 32);
+      return contentHash;
+    },
+  });
+  Object.freeze(definition);
   if (findings.length > 0) options.onFindings?.(findings, definition);
   return definition;
 }
