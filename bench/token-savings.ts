@@ -18,7 +18,7 @@ const tokens = (value: unknown) => encoding.encode(JSON.stringify(value)).length
 const openai = createOpenAITranscoder();
 const anthropic = createAnthropicTranscoder();
 const metaTools = discoveryMetaTools();
-const dialects = {
+const dialects: Record<string, { encode: (tool: ToolDefinition) => unknown; meta: unknown[] }> = {
   openai: {
     encode: (tool: ToolDefinition) => openai.encode(tool),
     meta: metaTools.map((tool) => ({

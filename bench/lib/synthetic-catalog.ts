@@ -1,4 +1,4 @@
-import type { ToolDefinitionInput } from '@arsenal/core';
+import { seededRandom, type ToolDefinitionInput } from '@arsenal/core';
 
 // A deterministic generator of realistic-looking tool catalogs: services × resources × actions,
 // with parameter schemas, so that latency is measured on text shaped like real catalogs.
@@ -85,18 +85,6 @@ const ACTIONS = [
   ['assign', 'Assign a', 'to a user or team'],
   ['summarize', 'Summarize the activity of a', 'over a period'],
 ] as const;
-
-/** A seeded pseudo-random generator (mulberry32). */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 export function syntheticCatalog(size: number, seed = 42): ToolDefinitionInput[] {
   const random = seededRandom(seed);

@@ -5,6 +5,7 @@ import {
   createArsenal,
   type ToolDefinitionInput,
 } from '@arsenal/core';
+import type { OptionSpec } from './args.js';
 import { loadCatalogFile } from './catalog-loader.js';
 import { oneLine } from './cli-error.js';
 import { type CatalogFileSpec, demoCatalogFiles } from './demo-catalog.js';
@@ -25,6 +26,15 @@ export interface IndexedCatalog {
   label: string;
   usedDemo: boolean;
 }
+
+/** The `--catalog` option of every command that indexes catalogs; `catalogFilesFor` reads it. */
+export const CATALOG_OPTION: OptionSpec = {
+  type: 'string',
+  short: 'c',
+  multiple: true,
+  valueName: 'file',
+  description: 'Catalog file (.json, .jsonl, .yaml, .yml). Default: the demo catalog.',
+};
 
 /** Catalog files to index: those given with --catalog, or the demo catalog when none. */
 export function catalogFilesFor(paths: readonly string[]): CatalogFileSpec[] {

@@ -12,11 +12,13 @@ for (const field of ['dependencies', 'peerDependencies', 'optionalDependencies']
 }
 const importPattern =
   /(?:^|[^\w.])(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|require\(\s*['"]([^'"]+)['"]\s*\)/g;
+// Tests and their support files (left out of the build) may import vitest and test helpers.
+const isTestOnly = (path) => path.endsWith('.test.ts') || path.endsWith('-test-support.ts');
 function walk(dir) {
   for (const entry of readdirSync(dir)) {
     const path = join(dir, entry);
     if (statSync(path).isDirectory()) walk(path);
-    else if (path.endsWith('.ts') && !path.endsWith('.test.ts')) checkFile(path);
+    else if (path.endsWith('.ts') && !isTestOnly(path)) checkFile(path);
   }
 }
 function checkFile(path) {

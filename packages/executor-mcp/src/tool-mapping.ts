@@ -5,6 +5,7 @@ import {
   type HygieneMode,
   type Issue,
   type JsonSchema,
+  pickToolAnnotations,
   RESERVED_TOOL_NAMES,
   type ToolAnnotations,
   type ToolCapability,
@@ -136,23 +137,6 @@ export function describeMcpTool(tool: Tool, serverName: string): DescriptionPart
   };
 }
 
-function pickAnnotations(tool: Tool): ToolAnnotations | undefined {
-  const source = tool.annotations;
-  if (!source) return undefined;
-  const annotations: ToolAnnotations = {};
-  if (typeof source.title === 'string') annotations.title = source.title;
-  for (const key of [
-    'readOnlyHint',
-    'destructiveHint',
-    'idempotentHint',
-    'openWorldHint',
-  ] as const) {
-    const value = source[key];
-    if (typeof value === 'boolean') annotations[key] = value;
-  }
-  return Object.keys(annotations).length > 0 ? annotations : undefined;
-}
-
 function capabilitiesOf(annotations: ToolAnnotations | undefined): ToolCapability[] {
   const capabilities: ToolCapability[] = [];
   if (annotations?.readOnlyHint === true) capabilities.push('read_data');
@@ -174,7 +158,7 @@ export function mapMcpTool(
   context: ToolMappingContext,
   options: MapToolOptions,
 ): ToolDefinition {
-  const annotations = pickAnnotations(tool);
+  const annotations = pickToolAnnotations(tool.annotations);
   const described = describeMcpTool(tool, context.serverName);
   const metadata: Record<string, unknown> = {
     mcpServer: context.serverName,

@@ -1,21 +1,7 @@
-/**
- * Deterministic pseudo-random numbers in [0, 1) from a 32-bit seed (mulberry32), so a failing
- * test replays exactly.
- *
- * @example
- * const random = seededRandom(42);
- * random(); // always the same first value for seed 42
- */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let mixed = state;
-    mixed = Math.imul(mixed ^ (mixed >>> 15), mixed | 1);
-    mixed ^= mixed + Math.imul(mixed ^ (mixed >>> 7), mixed | 61);
-    return ((mixed ^ (mixed >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seededRandom } from '@arsenal/core';
+
+// Re-exported so fixtures and the suites' users draw from the same generator as core.
+export { seededRandom };
 
 /** A unit-length vector in a direction drawn from `random` (uniform on the sphere). */
 export function randomUnitVector(dimensions: number, random: () => number): number[] {

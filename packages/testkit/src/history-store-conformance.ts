@@ -1,5 +1,6 @@
-import { type AuditRecord, type HistoryStore, InvalidArgumentError } from '@arsenal/core';
-import { describe, expect, it } from 'vitest';
+import type { AuditRecord, HistoryStore } from '@arsenal/core';
+import { expect } from 'vitest';
+import { type ConformanceOptions, describeConformanceSuite } from './conformance-suite.js';
 
 let sequence = 0;
 
@@ -108,15 +109,8 @@ const cases = {
 export type HistoryStoreCaseId = keyof typeof cases;
 export const historyStoreCaseIds = Object.keys(cases) as readonly HistoryStoreCaseId[];
 
-export interface HistoryStoreConformanceOptions {
-  /** Names the suite: `HistoryStore conformance: <name>`. */
-  name: string;
-  /** Builds a fresh, empty store for each case. */
-  create: () => HistoryStore | Promise<HistoryStore>;
-  /** Cases this store cannot pass, each with the reason. */
-  skip?: Partial<Record<HistoryStoreCaseId, string>>;
-  timeout?: number;
-}
+/** `create` builds a fresh, empty store for each case; the suite closes it after. */
+export type HistoryStoreConformanceOptions = ConformanceOptions<HistoryStore, HistoryStoreCaseId>;
 
 /**
  * Declares the `HistoryStore` conformance suite: one vitest test per case, each on a fresh store.
@@ -125,33 +119,11 @@ export interface HistoryStoreConformanceOptions {
  * describeHistoryStoreConformance({ name: 'JsonlHistoryStore', create: () => createJsonlHistoryStore({ path: tmpFile() }) });
  */
 export function describeHistoryStoreConformance(options: HistoryStoreConformanceOptions): void {
-  for (const [id, reason] of Object.entries(options.skip ?? {})) {
-    if (!(id in cases)) {
-      throw new InvalidArgumentError(
-        `skip names an unknown HistoryStore case "${id}". Known: ${historyStoreCaseIds.join(', ')}.`,
-      );
-    }
-    if (typeof reason !== 'string' || reason.trim() === '') {
-      throw new InvalidArgumentError(
-        `skip "${id}" needs a reason string saying why the store cannot pass it.`,
-      );
-    }
-  }
-  describe(`HistoryStore conformance: ${options.name}`, () => {
-    for (const id of historyStoreCaseIds) {
-      const reason = options.skip?.[id];
-      if (reason !== undefined) {
-        it.skip(`${id} (skipped: ${reason})`, () => {});
-        continue;
-      }
-      it(`${id}: ${cases[id].asserts}`, { timeout: options.timeout }, async () => {
-        const store = await options.create();
-        try {
-          await cases[id].run(store);
-        } finally {
-          await store.close?.();
-        }
-      });
-    }
+  describeConformanceSuite<HistoryStore, HistoryStoreCaseId, HistoryStoreCase>({
+    ...options,
+    port: 'HistoryStore',
+    cases,
+    run: (testCase, store) => testCase.run(store),
+    release: (store) => store.close?.(),
   });
 }

@@ -1,3 +1,4 @@
+export type { ConformanceOptions } from './conformance-suite.js';
 export { expectArsenalError } from './expect-arsenal-error.js';
 export {
   cosineSimilarity,

@@ -1,5 +1,6 @@
-import { InvalidArgumentError, type StateStore } from '@arsenal/core';
-import { describe, expect, it } from 'vitest';
+import type { StateStore } from '@arsenal/core';
+import { expect } from 'vitest';
+import { type ConformanceOptions, describeConformanceSuite } from './conformance-suite.js';
 
 interface StateStoreCase {
   asserts: string;
@@ -90,15 +91,11 @@ const cases = {
 export type StateStoreCaseId = keyof typeof cases;
 export const stateStoreCaseIds = Object.keys(cases) as readonly StateStoreCaseId[];
 
-export interface StateStoreConformanceOptions {
-  /** Names the suite: `StateStore conformance: <name>`. */
-  name: string;
-  /** A store to run one case on; keys are namespaced per case, so a shared server is fine. */
-  create: () => StateStore | Promise<StateStore>;
-  /** Cases this store cannot pass, each with the reason. */
-  skip?: Partial<Record<StateStoreCaseId, string>>;
-  timeout?: number;
-}
+/**
+ * `create` gives a store to run one case on; keys are namespaced per case, so a shared server is
+ * fine. The suite closes it after.
+ */
+export type StateStoreConformanceOptions = ConformanceOptions<StateStore, StateStoreCaseId>;
 
 /**
  * Declares the `StateStore` conformance suite: one vitest test per case.
@@ -107,34 +104,14 @@ export interface StateStoreConformanceOptions {
  * describeStateStoreConformance({ name: 'RedisStateStore', create: () => createRedisStateStore({ url }) });
  */
 export function describeStateStoreConformance(options: StateStoreConformanceOptions): void {
-  for (const [id, reason] of Object.entries(options.skip ?? {})) {
-    if (!(id in cases)) {
-      throw new InvalidArgumentError(
-        `skip names an unknown StateStore case "${id}". Known: ${stateStoreCaseIds.join(', ')}.`,
-      );
-    }
-    if (typeof reason !== 'string' || reason.trim() === '') {
-      throw new InvalidArgumentError(
-        `skip "${id}" needs a reason string saying why the store cannot pass it.`,
-      );
-    }
-  }
-  describe(`StateStore conformance: ${options.name}`, () => {
-    for (const id of stateStoreCaseIds) {
-      const reason = options.skip?.[id];
-      if (reason !== undefined) {
-        it.skip(`${id} (skipped: ${reason})`, () => {});
-        continue;
-      }
-      it(`${id}: ${cases[id].asserts}`, { timeout: options.timeout }, async () => {
-        const store = await options.create();
-        const prefix = `conformance:${globalThis.crypto.randomUUID()}:`;
-        try {
-          await cases[id].run(store, (name) => `${prefix}${name}`);
-        } finally {
-          await store.close?.();
-        }
-      });
-    }
+  describeConformanceSuite<StateStore, StateStoreCaseId, StateStoreCase>({
+    ...options,
+    port: 'StateStore',
+    cases,
+    run(testCase, store) {
+      const prefix = `conformance:${globalThis.crypto.randomUUID()}:`;
+      return testCase.run(store, (name) => `${prefix}${name}`);
+    },
+    release: (store) => store.close?.(),
   });
 }

@@ -26,7 +26,7 @@ describe('describeVectorStoreConformance options', () => {
   it('refuses to skip a case that does not exist, listing the real ones', () => {
     const skip = { 'filter/regex': 'not supported' } as Partial<Record<VectorStoreCaseId, string>>;
     expect(() => describeVectorStoreConformance({ name: 'x', create, skip })).toThrow(
-      /unknown VectorStore conformance case "filter\/regex".*filter\/range/,
+      /"filter\/regex", which is not a VectorStore conformance case.*filter\/range/,
     );
   });
 

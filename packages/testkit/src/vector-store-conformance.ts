@@ -1,5 +1,5 @@
 import { InvalidArgumentError, type VectorStore } from '@arsenal/core';
-import { describe, it } from 'vitest';
+import { type ConformanceOptions, describeConformanceSuite } from './conformance-suite.js';
 import { vectorStoreCoreCases } from './vector-store-cases.js';
 import { vectorStoreFilterCases } from './vector-store-filter-cases.js';
 import type { VectorStoreCase } from './vector-store-sample.js';
@@ -15,19 +15,13 @@ export const vectorStoreCaseIds = Object.keys(cases) as readonly VectorStoreCase
 /** Vector length used when neither the options nor the store say. */
 const DEFAULT_DIMENSIONS = 8;
 
-export interface VectorStoreConformanceOptions {
-  /** Names the suite: `VectorStore conformance: <name>`. */
-  name: string;
-  /** Builds a fresh, empty store. Called once per case, so cases never see each other's data. */
-  create: () => VectorStore | Promise<VectorStore>;
+/** `create` builds a fresh, empty store for each case, so cases never see each other's data. */
+export interface VectorStoreConformanceOptions
+  extends ConformanceOptions<VectorStore, VectorStoreCaseId> {
   /** Vector length the cases use (at least 2). Default: the store's `dimensions`, else 8. */
   dimensions?: number;
-  /** Cases this store cannot pass, each with the reason; the reason shows in the skipped title. */
-  skip?: Partial<Record<VectorStoreCaseId, string>>;
   /** Runs after every case, passed or failed, before the store's `close()`. */
   cleanup?: (store: VectorStore) => void | Promise<void>;
-  /** Per-case timeout in milliseconds, for stores behind a network. Default: vitest's. */
-  timeout?: number;
 }
 
 /**
@@ -41,51 +35,22 @@ export interface VectorStoreConformanceOptions {
  * });
  */
 export function describeVectorStoreConformance(options: VectorStoreConformanceOptions): void {
-  const { name, create, cleanup, timeout } = options;
-  const skip = checkedSkips(options.skip);
-  if (options.dimensions !== undefined) checkedDimensions(options.dimensions, 'options.dimensions');
-
-  describe(`VectorStore conformance: ${name}`, () => {
-    for (const id of vectorStoreCaseIds) {
-      const testCase: VectorStoreCase = cases[id];
-      const reason = skip.get(id);
-      if (reason !== undefined) {
-        it.skip(`${id} (skipped: ${reason})`, () => {});
-        continue;
+  const { cleanup, dimensions } = options;
+  if (dimensions !== undefined) checkedDimensions(dimensions, 'options.dimensions');
+  describeConformanceSuite<VectorStore, VectorStoreCaseId, VectorStoreCase>({
+    ...options,
+    port: 'VectorStore',
+    cases,
+    run: (testCase, store) =>
+      testCase.run({ store, dimensions: resolveDimensions(store, dimensions) }),
+    async release(store) {
+      try {
+        await cleanup?.(store);
+      } finally {
+        await store.close?.();
       }
-      it(`${id}: ${testCase.asserts}`, { timeout }, async () => {
-        const store = await create();
-        try {
-          await testCase.run({ store, dimensions: resolveDimensions(store, options.dimensions) });
-        } finally {
-          try {
-            await cleanup?.(store);
-          } finally {
-            await store.close?.();
-          }
-        }
-      });
-    }
+    },
   });
-}
-
-function checkedSkips(skip: Readonly<Record<string, unknown>> | undefined): Map<string, string> {
-  const reasons = new Map<string, string>();
-  for (const [id, reason] of Object.entries(skip ?? {})) {
-    if (!(id in cases)) {
-      throw new InvalidArgumentError(
-        `skip names an unknown VectorStore conformance case "${id}". Known cases: ${vectorStoreCaseIds.join(', ')}.`,
-      );
-    }
-    if (typeof reason !== 'string' || reason.trim().length === 0) {
-      throw new InvalidArgumentError(
-        `skip["${id}"] needs a reason: say why this store cannot pass the case, e.g. ` +
-          `{ '${id}': 'the service has no way to express it' }.`,
-      );
-    }
-    reasons.set(id, reason.trim());
-  }
-  return reasons;
 }
 
 function resolveDimensions(store: VectorStore, configured: number | undefined): number {

@@ -1,16 +1,19 @@
 import {
-  assertEncodableTool,
   copyJson,
+  decodedToolMetadata,
   decodeVendorDescription,
   decodeVendorToolName,
+  decodeVendorToolObject,
   type EncodeOptions,
+  encodableParametersSchema,
   type JsonSchema,
   mergeAllOf,
   type ToolDefinition,
   type ToolDefinitionInput,
   type ToolSourceKind,
   TranscodeError,
-  type Transcoder,
+  type VendorCodec,
+  VendorTranscoder,
 } from '@arsenal/core';
 import type {
   AnthropicCacheControl,
@@ -35,22 +38,24 @@ export interface AnthropicTranscoderOptions extends AnthropicEncodeOptions {
   source?: ToolSourceKind;
 }
 
-/** Converts between ToolDefinition and Anthropic Messages API client tools. */
-export class AnthropicTranscoder implements Transcoder<AnthropicTool> {
-  readonly dialect = DIALECT;
-  readonly #options: AnthropicTranscoderOptions;
+const CODEC: VendorCodec<AnthropicTool, AnthropicEncodeOptions> = {
+  dialect: DIALECT,
+  source: DIALECT,
+  encode: toAnthropicTool,
+  decode: decodeAnthropicTool,
+};
 
+/**
+ * Converts between ToolDefinition and Anthropic Messages API client tools,
+ * `{ name, description, input_schema }`; per-call encode options override the factory's.
+ */
+export class AnthropicTranscoder extends VendorTranscoder<
+  AnthropicTool,
+  AnthropicEncodeOptions,
+  AnthropicToolLike
+> {
   constructor(options: AnthropicTranscoderOptions = {}) {
-    this.#options = { ...options };
-  }
-
-  /** The tool as `{ name, description, input_schema }`; per-call options override the factory's. */
-  encode(tool: ToolDefinition, options: AnthropicEncodeOptions = {}): AnthropicTool {
-    return toAnthropicTool(tool, { ...this.#options, ...options });
-  }
-
-  decode(vendorTool: AnthropicToolLike): ToolDefinitionInput {
-    return decodeAnthropicTool(vendorTool, this.#options.source ?? DIALECT);
+    super(CODEC, options);
   }
 }
 
@@ -69,14 +74,11 @@ export function toAnthropicTool(
   tool: ToolDefinition,
   options: AnthropicEncodeOptions = {},
 ): AnthropicTool {
-  assertEncodableTool(tool, { dialect: DIALECT, maxNameLength: NAME_LIMIT });
+  const schema = encodableParametersSchema(tool, { dialect: DIALECT, maxNameLength: NAME_LIMIT });
   const encoded: AnthropicTool = {
     name: tool.name,
     description: tool.description,
-    input_schema: toInputSchema(
-      copyJson(tool.parametersSchema, { dialect: DIALECT, path: '/parametersSchema' }),
-      tool.name,
-    ),
+    input_schema: toInputSchema(schema, tool.name),
   };
   if (options.strict !== undefined) encoded.strict = options.strict;
   if (options.cacheControl !== undefined) encoded.cache_control = { ...options.cacheControl };
@@ -106,13 +108,11 @@ function toInputSchema(schema: JsonSchema, toolName: string): AnthropicInputSche
 }
 
 function decodeAnthropicTool(vendorTool: unknown, source: ToolSourceKind): ToolDefinitionInput {
-  if (typeof vendorTool !== 'object' || vendorTool === null || Array.isArray(vendorTool)) {
-    throw new TranscodeError(
-      DIALECT,
-      `Cannot decode an Anthropic tool from ${vendorTool === null ? 'null' : typeof vendorTool}; expected {name, description, input_schema}.`,
-    );
-  }
-  const tool = vendorTool as Record<string, unknown>;
+  const tool = decodeVendorToolObject(vendorTool, {
+    dialect: DIALECT,
+    what: 'an Anthropic tool',
+    expected: '{name, description, input_schema}',
+  });
   if (tool.type !== undefined && tool.type !== null && tool.type !== 'custom') {
     throw new TranscodeError(
       DIALECT,
@@ -136,8 +136,6 @@ function decodeAnthropicTool(vendorTool: unknown, source: ToolSourceKind): ToolD
       `Anthropic tool "${String(tool.name)}" has an input_schema of type ${JSON.stringify((schema as { type?: unknown }).type)}; Anthropic requires "object" at its root.`,
     );
   }
-  const metadata: Record<string, unknown> = {};
-  if (originalName !== undefined) metadata.originalName = originalName;
   const extras: Record<string, unknown> = {};
   if (tool.cache_control !== undefined && tool.cache_control !== null) {
     extras.cacheControl = copyJson(tool.cache_control, {
@@ -146,12 +144,11 @@ function decodeAnthropicTool(vendorTool: unknown, source: ToolSourceKind): ToolD
     });
   }
   if (typeof tool.strict === 'boolean') extras.strict = tool.strict;
-  if (Object.keys(extras).length > 0) metadata.anthropic = extras;
   return {
     name,
     ...decodeVendorDescription(tool.description, { name }),
     parametersSchema: copyJson(schema as JsonSchema, { dialect: DIALECT, path: '/input_schema' }),
     source,
-    ...(Object.keys(metadata).length > 0 ? { metadata } : {}),
+    ...decodedToolMetadata(DIALECT, originalName, extras),
   };
 }

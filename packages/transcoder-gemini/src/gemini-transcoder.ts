@@ -1,17 +1,20 @@
 import {
-  assertEncodableTool,
   copyJson,
+  decodedToolMetadata,
   decodeVendorDescription,
   decodeVendorToolName,
+  decodeVendorToolObject,
   EMPTY_OBJECT_SCHEMA,
   type EncodeOptions,
+  encodableParametersSchema,
   isJsonSchemaObject,
   type JsonSchema,
   type ToolDefinition,
   type ToolDefinitionInput,
   type ToolSourceKind,
   TranscodeError,
-  type Transcoder,
+  type VendorCodec,
+  VendorTranscoder,
 } from '@arsenal/core';
 import { fromGeminiSchema } from './from-gemini-schema.js';
 import type {
@@ -45,22 +48,24 @@ export interface GeminiTranscoderOptions extends GeminiEncodeOptions {
   source?: ToolSourceKind;
 }
 
-/** Converts between ToolDefinition and Gemini function declarations. */
-export class GeminiTranscoder implements Transcoder<GeminiFunctionDeclaration> {
-  readonly dialect = DIALECT;
-  readonly #options: GeminiTranscoderOptions;
+const CODEC: VendorCodec<GeminiFunctionDeclaration, GeminiEncodeOptions> = {
+  dialect: DIALECT,
+  source: DIALECT,
+  encode: toGeminiFunctionDeclaration,
+  decode: decodeDeclaration,
+};
 
+/**
+ * Converts between ToolDefinition and Gemini function declarations, one declaration per tool;
+ * per-call encode options override the factory's.
+ */
+export class GeminiTranscoder extends VendorTranscoder<
+  GeminiFunctionDeclaration,
+  GeminiEncodeOptions,
+  GeminiFunctionDeclarationLike
+> {
   constructor(options: GeminiTranscoderOptions = {}) {
-    this.#options = { ...options };
-  }
-
-  /** One function declaration; per-call options override the factory's. */
-  encode(tool: ToolDefinition, options: GeminiEncodeOptions = {}): GeminiFunctionDeclaration {
-    return toGeminiFunctionDeclaration(tool, { ...this.#options, ...options });
-  }
-
-  decode(vendorTool: GeminiFunctionDeclarationLike): ToolDefinitionInput {
-    return decodeDeclaration(vendorTool, this.#options.source ?? DIALECT);
+    super(CODEC, options);
   }
 }
 
@@ -77,12 +82,11 @@ export function toGeminiFunctionDeclaration(
   tool: ToolDefinition,
   options: GeminiEncodeOptions = {},
 ): GeminiFunctionDeclaration {
-  assertEncodableTool(tool, { dialect: DIALECT, maxNameLength: NAME_LIMIT });
-  const declaration: GeminiFunctionDeclaration = { name: tool.name, description: tool.description };
-  const parameters = copyJson(tool.parametersSchema, {
+  const parameters = encodableParametersSchema(tool, {
     dialect: DIALECT,
-    path: '/parametersSchema',
+    maxNameLength: NAME_LIMIT,
   });
+  const declaration: GeminiFunctionDeclaration = { name: tool.name, description: tool.description };
   const asJsonSchema = options.schemaField === 'parametersJsonSchema';
   if (options.schemaField !== undefined && options.schemaField !== 'parameters' && !asJsonSchema) {
     throw new TranscodeError(
@@ -150,13 +154,11 @@ function toRootSchema(
 }
 
 function decodeDeclaration(vendorTool: unknown, source: ToolSourceKind): ToolDefinitionInput {
-  if (!isJsonSchemaObject(vendorTool)) {
-    throw new TranscodeError(
-      DIALECT,
-      `Cannot decode a Gemini function declaration from ${vendorTool === null ? 'null' : typeof vendorTool}; expected {name, description, parameters}.`,
-    );
-  }
-  const declaration = vendorTool as Record<string, unknown>;
+  const declaration = decodeVendorToolObject(vendorTool, {
+    dialect: DIALECT,
+    what: 'a Gemini function declaration',
+    expected: '{name, description, parameters}',
+  });
   if (Array.isArray(declaration.functionDeclarations)) {
     throw new TranscodeError(
       DIALECT,
@@ -215,16 +217,13 @@ function decodeDeclaration(vendorTool: unknown, source: ToolSourceKind): ToolDef
       copyJson(declaration.response, { dialect: DIALECT, path: '/response' }),
     );
   }
-  const metadata: Record<string, unknown> = {};
-  if (originalName !== undefined) metadata.originalName = originalName;
-  if (typeof declaration.behavior === 'string')
-    metadata.gemini = { behavior: declaration.behavior };
+  const extras = typeof declaration.behavior === 'string' ? { behavior: declaration.behavior } : {};
   return {
     name,
     ...decodeVendorDescription(declaration.description, { name }),
     parametersSchema,
     ...(returnsSchema === undefined ? {} : { returnsSchema }),
     source,
-    ...(Object.keys(metadata).length > 0 ? { metadata } : {}),
+    ...decodedToolMetadata(DIALECT, originalName, extras),
   };
 }

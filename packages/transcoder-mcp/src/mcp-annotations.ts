@@ -1,4 +1,4 @@
-import type { ToolAnnotations, ToolCapability } from '@arsenal/core';
+import { pickToolAnnotations, type ToolAnnotations, type ToolCapability } from '@arsenal/core';
 import type { McpToolAnnotations } from './mcp-tool.js';
 
 /** Capabilities that change the world; any of them rules out `readOnlyHint: true`. */
@@ -28,17 +28,7 @@ export interface AnnotationSource {
  * and `requiresConfirmation` when `derive` is on, and left out when nothing says either way.
  */
 export function toMcpAnnotations(tool: AnnotationSource, derive: boolean): McpToolAnnotations {
-  const hints: McpToolAnnotations = {};
-  const explicit = tool.annotations ?? {};
-  if (typeof explicit.title === 'string') hints.title = explicit.title;
-  for (const key of [
-    'readOnlyHint',
-    'destructiveHint',
-    'idempotentHint',
-    'openWorldHint',
-  ] as const) {
-    if (typeof explicit[key] === 'boolean') hints[key] = explicit[key];
-  }
+  const hints: McpToolAnnotations = { ...pickToolAnnotations(tool.annotations) };
   if (!derive) return hints;
   const capabilities = new Set(tool.capabilities);
   const mutates = [...capabilities].some((capability) => MUTATING.has(capability));
@@ -79,27 +69,16 @@ export interface DecodedAnnotations {
  * `external_api`). Absent hints imply nothing, whatever MCP's defaults are.
  */
 export function fromMcpAnnotations(raw: unknown): DecodedAnnotations {
-  const hints = typeof raw === 'object' && raw !== null ? (raw as Record<string, unknown>) : {};
-  const annotations: ToolAnnotations = {};
-  if (typeof hints.title === 'string') annotations.title = hints.title;
-  for (const key of [
-    'readOnlyHint',
-    'destructiveHint',
-    'idempotentHint',
-    'openWorldHint',
-  ] as const) {
-    const value = hints[key];
-    if (typeof value === 'boolean') annotations[key] = value;
-  }
+  const annotations = pickToolAnnotations(raw);
   const capabilities: ToolCapability[] = [];
-  const readOnly = annotations.readOnlyHint;
-  const destructive = readOnly !== true && annotations.destructiveHint === true;
+  const readOnly = annotations?.readOnlyHint;
+  const destructive = readOnly !== true && annotations?.destructiveHint === true;
   if (readOnly === true) capabilities.push('read_data');
   if (readOnly === false || destructive) capabilities.push('write_data');
   if (destructive) capabilities.push('delete_data');
-  if (annotations.openWorldHint === true) capabilities.push('external_api');
+  if (annotations?.openWorldHint === true) capabilities.push('external_api');
   return {
-    ...(Object.keys(annotations).length > 0 ? { annotations } : {}),
+    ...(annotations === undefined ? {} : { annotations }),
     capabilities,
     requiresConfirmation: destructive,
   };

@@ -1,9 +1,11 @@
 import {
-  assertEncodableTool,
   copyJson,
+  decodedToolMetadata,
   decodeVendorDescription,
   decodeVendorToolName,
+  decodeVendorToolObject,
   type EncodeOptions,
+  encodableParametersSchema,
   isSemver,
   type JsonSchema,
   NAMESPACE_PATTERN,
@@ -12,7 +14,8 @@ import {
   type ToolDefinitionInput,
   type ToolSourceKind,
   TranscodeError,
-  type Transcoder,
+  type VendorCodec,
+  VendorTranscoder,
 } from '@arsenal/core';
 import { fromMcpAnnotations, toMcpAnnotations } from './mcp-annotations.js';
 import type { McpObjectSchema, McpTool, McpToolLike } from './mcp-tool.js';
@@ -36,22 +39,20 @@ export interface McpTranscoderOptions extends McpEncodeOptions {
   source?: ToolSourceKind;
 }
 
-/** Converts between ToolDefinition and Model Context Protocol tools. */
-export class McpTranscoder implements Transcoder<McpTool> {
-  readonly dialect = DIALECT;
-  readonly #options: McpTranscoderOptions;
+const CODEC: VendorCodec<McpTool, McpEncodeOptions> = {
+  dialect: DIALECT,
+  source: 'mcp_server',
+  encode: toMcpTool,
+  decode: decodeMcpTool,
+};
 
+/**
+ * Converts between ToolDefinition and Model Context Protocol tools as `tools/list` lists them;
+ * per-call encode options override the factory's.
+ */
+export class McpTranscoder extends VendorTranscoder<McpTool, McpEncodeOptions, McpToolLike> {
   constructor(options: McpTranscoderOptions = {}) {
-    this.#options = { ...options };
-  }
-
-  /** The tool as `tools/list` lists it; per-call options override the factory's. */
-  encode(tool: ToolDefinition, options: McpEncodeOptions = {}): McpTool {
-    return toMcpTool(tool, { ...this.#options, ...options });
-  }
-
-  decode(vendorTool: McpToolLike): ToolDefinitionInput {
-    return decodeMcpTool(vendorTool, this.#options.source ?? 'mcp_server');
+    super(CODEC, options);
   }
 }
 
@@ -65,14 +66,12 @@ export function createMcpTranscoder(options: McpTranscoderOptions = {}): McpTran
 
 /** An MCP tool for a `tools/list` result. */
 export function toMcpTool(tool: ToolDefinition, options: McpEncodeOptions = {}): McpTool {
-  assertEncodableTool(tool, { dialect: DIALECT });
+  const parameters = encodableParametersSchema(tool, { dialect: DIALECT });
   const encoded: McpTool = {
     name: tool.name,
     ...(tool.title === undefined ? {} : { title: tool.title }),
     description: tool.description,
-    inputSchema: toObjectSchema(
-      copyJson(tool.parametersSchema, { dialect: DIALECT, path: '/parametersSchema' }),
-    ),
+    inputSchema: toObjectSchema(parameters),
   };
   if (
     options.includeOutputSchema !== false &&
@@ -125,13 +124,11 @@ function toObjectSchema(schema: JsonSchema): McpObjectSchema {
 }
 
 function decodeMcpTool(vendorTool: unknown, source: ToolSourceKind): ToolDefinitionInput {
-  if (typeof vendorTool !== 'object' || vendorTool === null || Array.isArray(vendorTool)) {
-    throw new TranscodeError(
-      DIALECT,
-      `Cannot decode an MCP tool from ${vendorTool === null ? 'null' : typeof vendorTool}; expected {name, description, inputSchema} as tools/list returns it.`,
-    );
-  }
-  const tool = vendorTool as Record<string, unknown>;
+  const tool = decodeVendorToolObject(vendorTool, {
+    dialect: DIALECT,
+    what: 'an MCP tool',
+    expected: '{name, description, inputSchema} as tools/list returns it',
+  });
   const { name, originalName } = decodeVendorToolName(tool.name, {
     dialect: DIALECT,
     label: 'MCP tool',
@@ -149,8 +146,6 @@ function decodeMcpTool(vendorTool: unknown, source: ToolSourceKind): ToolDefinit
   const title = typeof tool.title === 'string' ? tool.title : hinted.annotations?.title;
   const saved = readArsenalMeta(tool._meta);
 
-  const metadata: Record<string, unknown> = {};
-  if (originalName !== undefined) metadata.originalName = originalName;
   const extras: Record<string, unknown> = {};
   const otherMeta = withoutArsenalMeta(tool._meta);
   if (otherMeta !== undefined)
@@ -159,7 +154,6 @@ function decodeMcpTool(vendorTool: unknown, source: ToolSourceKind): ToolDefinit
     if (tool[field] !== undefined)
       extras[field] = copyJson(tool[field], { dialect: DIALECT, path: `/${field}` });
   }
-  if (Object.keys(extras).length > 0) metadata.mcp = extras;
 
   return {
     name,
@@ -174,7 +168,7 @@ function decodeMcpTool(vendorTool: unknown, source: ToolSourceKind): ToolDefinit
     ...(saved.version === undefined ? {} : { version: saved.version }),
     ...(saved.namespace === undefined ? {} : { namespace: saved.namespace }),
     ...(saved.tags === undefined ? {} : { tags: saved.tags }),
-    ...(Object.keys(metadata).length > 0 ? { metadata } : {}),
+    ...decodedToolMetadata(DIALECT, originalName, extras),
   };
 }
 

@@ -1,10 +1,12 @@
 import {
-  assertEncodableTool,
   copyJson,
+  decodedToolMetadata,
   decodeVendorDescription,
   decodeVendorToolName,
+  decodeVendorToolObject,
   EMPTY_OBJECT_SCHEMA,
   type EncodeOptions,
+  encodableParametersSchema,
   inlineRef,
   isJsonSchemaObject,
   type JsonSchema,
@@ -13,7 +15,8 @@ import {
   type ToolDefinitionInput,
   type ToolSourceKind,
   TranscodeError,
-  type Transcoder,
+  type VendorCodec,
+  VendorTranscoder,
 } from '@arsenal/core';
 import type {
   OpenAIApi,
@@ -47,13 +50,27 @@ export interface OpenAITranscoderOptions<Api extends OpenAIApi = 'chat'>
   source?: ToolSourceKind;
 }
 
-/** Converts between ToolDefinition and OpenAI function tools (Chat Completions or Responses). */
-export class OpenAITranscoder<Api extends OpenAIApi = 'chat'>
-  implements Transcoder<OpenAIToolFor<Api>>
-{
-  readonly dialect = DIALECT;
+/** Each API's codec; both decode either API's shape or a bare function definition. */
+const CODECS: { [Api in OpenAIApi]: VendorCodec<OpenAIToolFor<Api>, OpenAIEncodeOptions> } = {
+  chat: { dialect: DIALECT, source: DIALECT, encode: toOpenAITool, decode: decodeOpenAITool },
+  responses: {
+    dialect: DIALECT,
+    source: DIALECT,
+    encode: toOpenAIResponsesTool,
+    decode: decodeOpenAITool,
+  },
+};
+
+/**
+ * Converts between ToolDefinition and OpenAI function tools, in the shape of the API it was made
+ * for (Chat Completions or Responses); per-call encode options override the factory's.
+ */
+export class OpenAITranscoder<Api extends OpenAIApi = 'chat'> extends VendorTranscoder<
+  OpenAIToolFor<Api>,
+  OpenAIEncodeOptions,
+  OpenAIToolLike
+> {
   readonly api: Api;
-  readonly #options: OpenAITranscoderOptions<Api>;
 
   constructor(options: OpenAITranscoderOptions<Api> = {}) {
     const api = options.api ?? 'chat';
@@ -63,32 +80,8 @@ export class OpenAITranscoder<Api extends OpenAIApi = 'chat'>
         `Unknown OpenAI api "${String(api)}"; use "chat" or "responses".`,
       );
     }
+    super(CODECS[api] as VendorCodec<OpenAIToolFor<Api>, OpenAIEncodeOptions>, options);
     this.api = api as Api;
-    this.#options = { ...options };
-  }
-
-  /** The tool in this transcoder's API shape; per-call options override the factory's. */
-  encode(tool: ToolDefinition, options: OpenAIEncodeOptions = {}): OpenAIToolFor<Api> {
-    const merged = { ...this.#options, ...options };
-    const fn = encodeFunction(tool, merged);
-    if (this.api === 'responses') {
-      const responsesTool: OpenAIResponsesTool = {
-        type: 'function',
-        name: fn.name,
-        description: fn.description,
-        parameters: fn.parameters ?? null,
-        // The Responses API treats a missing flag as strict, so say which one is meant.
-        strict: merged.strict === true,
-      };
-      return responsesTool as OpenAIToolFor<Api>;
-    }
-    const chatTool: OpenAIChatTool = { type: 'function', function: fn };
-    return chatTool as OpenAIToolFor<Api>;
-  }
-
-  /** Back to a definition input, from either API's shape or a bare function definition. */
-  decode(vendorTool: OpenAIToolLike): ToolDefinitionInput {
-    return decodeOpenAITool(vendorTool, this.#options.source ?? DIALECT);
   }
 }
 
@@ -115,7 +108,15 @@ export function toOpenAIResponsesTool(
   tool: ToolDefinition,
   options: OpenAIEncodeOptions = {},
 ): OpenAIResponsesTool {
-  return new OpenAITranscoder({ ...options, api: 'responses' }).encode(tool);
+  const fn = encodeFunction(tool, options);
+  return {
+    type: 'function',
+    name: fn.name,
+    description: fn.description,
+    parameters: fn.parameters ?? null,
+    // The Responses API treats a missing flag as strict, so say which one is meant.
+    strict: options.strict === true,
+  };
 }
 
 /** A definition input from an OpenAI tool of either API, or a bare function definition. */
@@ -127,8 +128,7 @@ function encodeFunction(
   tool: ToolDefinition,
   options: OpenAIEncodeOptions,
 ): OpenAIFunctionDefinition {
-  assertEncodableTool(tool, { dialect: DIALECT, maxNameLength: NAME_LIMIT });
-  const schema = copyJson(tool.parametersSchema, { dialect: DIALECT, path: '/parametersSchema' });
+  const schema = encodableParametersSchema(tool, { dialect: DIALECT, maxNameLength: NAME_LIMIT });
   const parameters =
     options.strict === true
       ? toStrictSchema(schema, options.onUnsupportedKeyword)
@@ -163,19 +163,19 @@ function withObjectRoot(schema: JsonSchema): JsonSchema {
 }
 
 function decodeOpenAITool(vendorTool: unknown, source: ToolSourceKind): ToolDefinitionInput {
-  if (!isRecord(vendorTool)) {
+  const tool = decodeVendorToolObject(vendorTool, {
+    dialect: DIALECT,
+    what: 'an OpenAI tool',
+    expected:
+      '{type:"function", function:{name, description, parameters}} or the Responses shape {type:"function", name, parameters}',
+  });
+  if (tool.type !== undefined && tool.type !== 'function') {
     throw new TranscodeError(
       DIALECT,
-      `Cannot decode an OpenAI tool from ${vendorTool === null ? 'null' : typeof vendorTool}; expected {type:"function", function:{name, description, parameters}} or the Responses shape {type:"function", name, parameters}.`,
+      `Cannot decode an OpenAI "${String(tool.type)}" tool: only "function" tools carry a JSON Schema to decode.`,
     );
   }
-  if (vendorTool.type !== undefined && vendorTool.type !== 'function') {
-    throw new TranscodeError(
-      DIALECT,
-      `Cannot decode an OpenAI "${String(vendorTool.type)}" tool: only "function" tools carry a JSON Schema to decode.`,
-    );
-  }
-  const fn = isRecord(vendorTool.function) ? vendorTool.function : vendorTool;
+  const fn = isRecord(tool.function) ? tool.function : tool;
   const { name, originalName } = decodeVendorToolName(fn.name, {
     dialect: DIALECT,
     label: 'OpenAI tool',
@@ -191,15 +191,13 @@ function decodeOpenAITool(vendorTool: unknown, source: ToolSourceKind): ToolDefi
     parameters === undefined || parameters === null
       ? copyJson(EMPTY_OBJECT_SCHEMA, { dialect: DIALECT })
       : copyJson(parameters, { dialect: DIALECT, path: '/parameters' });
-  const metadata: Record<string, unknown> = {};
-  if (originalName !== undefined) metadata.originalName = originalName;
-  if (typeof fn.strict === 'boolean') metadata.openai = { strict: fn.strict };
+  const extras = typeof fn.strict === 'boolean' ? { strict: fn.strict } : {};
   return {
     name,
     ...decodeVendorDescription(fn.description, { name }),
     parametersSchema,
     source,
-    ...(Object.keys(metadata).length > 0 ? { metadata } : {}),
+    ...decodedToolMetadata(DIALECT, originalName, extras),
   };
 }
 

@@ -9,7 +9,7 @@ import {
 } from '../dialects.js';
 import { type CliIO, writeLine } from '../io.js';
 import { formatCount } from '../table.js';
-import { indexCatalogs } from '../tool-index.js';
+import { CATALOG_OPTION, indexCatalogs } from '../tool-index.js';
 import { displayName } from './tool-display.js';
 
 export const inspectSpec: CommandSpec = {
@@ -24,13 +24,7 @@ export const inspectSpec: CommandSpec = {
     },
   ],
   options: {
-    catalog: {
-      type: 'string',
-      short: 'c',
-      multiple: true,
-      valueName: 'file',
-      description: 'Catalog file (.json, .jsonl, .yaml, .yml). Default: the demo catalog.',
-    },
+    catalog: CATALOG_OPTION,
     json: { type: 'boolean', description: 'Print the definition and encodings as JSON.' },
   },
   notes: [

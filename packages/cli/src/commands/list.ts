@@ -7,7 +7,7 @@ import {
 } from '../args.js';
 import { type CliIO, writeLine } from '../io.js';
 import { formatCount, formatTable } from '../table.js';
-import { indexCatalogs } from '../tool-index.js';
+import { CATALOG_OPTION, indexCatalogs } from '../tool-index.js';
 import { displayName } from './tool-display.js';
 
 export const listSpec: CommandSpec = {
@@ -16,13 +16,7 @@ export const listSpec: CommandSpec = {
   usage: 'arsenal list [options]',
   positionals: [],
   options: {
-    catalog: {
-      type: 'string',
-      short: 'c',
-      multiple: true,
-      valueName: 'file',
-      description: 'Catalog file (.json, .jsonl, .yaml, .yml). Default: the demo catalog.',
-    },
+    catalog: CATALOG_OPTION,
     namespace: { type: 'string', valueName: 'ns', description: 'Only tools in this namespace.' },
     source: {
       type: 'string',

@@ -10,7 +10,7 @@ import { CliError } from '../cli-error.js';
 import { createTokenCounter } from '../dialects.js';
 import { type CliIO, writeLine } from '../io.js';
 import { formatCount, formatMs, formatTable, truncate } from '../table.js';
-import { indexCatalogs } from '../tool-index.js';
+import { CATALOG_OPTION, indexCatalogs } from '../tool-index.js';
 import { displayName } from './tool-display.js';
 
 export const searchSpec: CommandSpec = {
@@ -19,13 +19,7 @@ export const searchSpec: CommandSpec = {
   usage: 'arsenal search "<query>" [options]',
   positionals: [{ name: '<query>', description: 'What the agent is asked to do.', required: true }],
   options: {
-    catalog: {
-      type: 'string',
-      short: 'c',
-      multiple: true,
-      valueName: 'file',
-      description: 'Catalog file (.json, .jsonl, .yaml, .yml). Default: the demo catalog.',
-    },
+    catalog: CATALOG_OPTION,
     limit: {
       type: 'string',
       short: 'n',

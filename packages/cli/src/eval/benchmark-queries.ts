@@ -1,3 +1,4 @@
+import { seededRandom } from '@arsenal/core';
 import { readTextFile } from '../catalog-loader.js';
 import { CliError } from '../cli-error.js';
 
@@ -53,18 +54,6 @@ export function parseBenchmarkQueries(text: string, source: string): BenchmarkQu
 export async function loadBenchmarkQueries(path: string): Promise<BenchmarkQuery[]> {
   const text = await readTextFile(path, 'queries file', 'check the path given to --queries');
   return parseBenchmarkQueries(text, path);
-}
-
-/** A deterministic pseudo-random generator (mulberry32) so `--sample --seed` is repeatable. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /** `size` queries drawn without replacement, in their original order. */

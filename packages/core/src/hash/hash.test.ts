@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { canonicalJson } from './canonical-json.js';
+import { seededRandom } from './seeded-random.js';
 import { sha256Hex } from './sha256.js';
 
 describe('sha256Hex', () => {
@@ -50,5 +51,26 @@ describe('random ids', () => {
     );
     expect(randomHex(4)).toMatch(/^[0-9a-f]{8}$/);
     expect(randomUuid()).not.toBe(randomUuid());
+  });
+});
+
+describe('seededRandom', () => {
+  it('gives the mulberry32 sequence, the same for the same seed', () => {
+    const random = seededRandom(42);
+    expect([random(), random(), random()]).toEqual([
+      0.6011037519201636, 0.44829055899754167, 0.8524657934904099,
+    ]);
+    const again = seededRandom(42);
+    expect(again()).toBe(0.6011037519201636);
+    expect(seededRandom(0)()).toBe(0.26642920868471265);
+  });
+
+  it('stays in [0, 1)', () => {
+    const random = seededRandom(-1);
+    for (let i = 0; i < 1000; i++) {
+      const value = random();
+      expect(value).toBeGreaterThanOrEqual(0);
+      expect(value).toBeLessThan(1);
+    }
   });
 });

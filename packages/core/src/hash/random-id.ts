@@ -1,4 +1,7 @@
-type RandomSource = { getRandomValues?: (array: Uint8Array) => Uint8Array };
+type RandomSource = {
+  getRandomValues?: (array: Uint8Array) => Uint8Array;
+  randomUUID?: () => string;
+};
 
 /**
  * `byteCount` random bytes as lowercase hex, from the platform's crypto (present in Node, Deno,
@@ -17,6 +20,10 @@ export function randomHex(byteCount: number): string {
 
 /** A random RFC 4122 version-4 UUID. */
 export function randomUuid(): string {
+  // The platform's randomUUID draws from a pooled entropy buffer: every tool call takes a few
+  // ids, and one getRandomValues call per id costs more than the rest of the id.
+  const source = (globalThis as { crypto?: RandomSource }).crypto;
+  if (source?.randomUUID) return source.randomUUID();
   const hex = randomHex(16);
   const variant = ((Number.parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16);
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20)}`;

@@ -3,20 +3,9 @@
 // specific to this implementation: growth, swap-remove, the heap, validation messages, yielding.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ArsenalError, CancelledError } from '../errors/arsenal-error.js';
+import { seededRandom } from '../hash/seeded-random.js';
 import type { MetadataFilter, VectorRecord } from '../ports/vector-store.js';
 import { createInMemoryVectorStore, InMemoryVectorStore } from './in-memory-vector-store.js';
-
-/** Deterministic pseudo-random numbers in [0, 1) (mulberry32). */
-function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function randomVector(dimensions: number, random: () => number): number[] {
   return Array.from({ length: dimensions }, () => random() * 2 - 1);

@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { ArsenalError, TranscodeError } from '../errors/arsenal-error.js';
 import { createToolDefinition } from './create-tool-definition.js';
-import { decodeVendorDescription, decodeVendorToolName } from './decode-vendor-tool.js';
+import {
+  decodedToolMetadata,
+  decodeVendorDescription,
+  decodeVendorToolName,
+  decodeVendorToolObject,
+} from './decode-vendor-tool.js';
 
 const options = { dialect: 'openai', label: 'OpenAI tool' };
 
@@ -94,5 +99,50 @@ describe('decodeVendorDescription', () => {
       const decoded = decodeVendorDescription(raw, { name: 'some_tool' });
       expect(() => createToolDefinition({ name: 'some_tool', ...decoded })).not.toThrow();
     }
+  });
+});
+
+describe('decodeVendorToolObject', () => {
+  const objectOptions = { dialect: 'mcp', what: 'an MCP tool', expected: '{name, inputSchema}' };
+
+  it('returns a plain object as it is', () => {
+    const vendorTool = { name: 'get_weather' };
+    expect(decodeVendorToolObject(vendorTool, objectOptions)).toBe(vendorTool);
+  });
+
+  it.each<[string, unknown, string]>([
+    ['null', null, 'null'],
+    ['a string', 'get_weather', 'string'],
+    ['an array', [], 'object'],
+  ])('refuses %s, naming the shape expected', (_what, value, got) => {
+    try {
+      decodeVendorToolObject(value, objectOptions);
+      expect.unreachable();
+    } catch (error) {
+      expect(ArsenalError.isInstance(error)).toBe(true);
+      expect((error as TranscodeError).dialect).toBe('mcp');
+      expect((error as Error).message).toBe(
+        `Cannot decode an MCP tool from ${got}; expected {name, inputSchema}.`,
+      );
+    }
+  });
+});
+
+describe('decodedToolMetadata', () => {
+  it('is empty when there is neither an original name nor vendor fields', () => {
+    expect(decodedToolMetadata('openai', undefined)).toEqual({});
+    expect(decodedToolMetadata('openai', undefined, {})).toEqual({});
+  });
+
+  it('keeps the original name, then the vendor fields under the dialect', () => {
+    expect(decodedToolMetadata('openai', 'getWeather', { strict: true })).toEqual({
+      metadata: { originalName: 'getWeather', openai: { strict: true } },
+    });
+    expect(decodedToolMetadata('gemini', undefined, { behavior: 'NON_BLOCKING' })).toEqual({
+      metadata: { gemini: { behavior: 'NON_BLOCKING' } },
+    });
+    expect(decodedToolMetadata('mcp', 'Get-Weather')).toEqual({
+      metadata: { originalName: 'Get-Weather' },
+    });
   });
 });

@@ -8,6 +8,34 @@ import {
   toToolName,
 } from './create-tool-definition.js';
 
+export interface DecodeVendorToolObjectOptions {
+  /** The vendor format, for the error: `openai`, `mcp`... */
+  dialect: string;
+  /** What is being decoded, with its article: `an OpenAI tool`, `a Gemini function declaration`... */
+  what: string;
+  /** The shape the vendor uses, for the error: `{name, description, input_schema}`. */
+  expected: string;
+}
+
+/**
+ * The first step of every decoder: the vendor tool as a record of its fields. Throws
+ * TranscodeError naming the shape expected when it is not a plain object.
+ *
+ * @example decodeVendorToolObject(input, { dialect: 'mcp', what: 'an MCP tool', expected: '{name, inputSchema}' })
+ */
+export function decodeVendorToolObject(
+  value: unknown,
+  options: DecodeVendorToolObjectOptions,
+): Record<string, unknown> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw new TranscodeError(
+      options.dialect,
+      `Cannot decode ${options.what} from ${value === null ? 'null' : typeof value}; expected ${options.expected}.`,
+    );
+  }
+  return value as Record<string, unknown>;
+}
+
 export interface DecodeVendorToolNameOptions {
   /** The vendor format, for the error: `openai`, `mcp`... */
   dialect: string;
@@ -93,4 +121,23 @@ export function decodeVendorDescription(
     description: cut,
     extendedDescription: text.slice(0, EXTENDED_DESCRIPTION_MAX_LENGTH),
   };
+}
+
+/**
+ * The `metadata` of a decoded tool, spread into its input: the vendor's spelling of the name
+ * (`originalName`) and the vendor-only fields under the dialect's key, or nothing when there is
+ * neither.
+ *
+ * @example decodedToolMetadata('openai', 'getWeather', { strict: true })
+ * // { metadata: { originalName: 'getWeather', openai: { strict: true } } }
+ */
+export function decodedToolMetadata(
+  dialect: string,
+  originalName: string | undefined,
+  vendorFields: Record<string, unknown> = {},
+): { metadata?: Record<string, unknown> } {
+  const metadata: Record<string, unknown> = {};
+  if (originalName !== undefined) metadata.originalName = originalName;
+  if (Object.keys(vendorFields).length > 0) metadata[dialect] = vendorFields;
+  return Object.keys(metadata).length > 0 ? { metadata } : {};
 }

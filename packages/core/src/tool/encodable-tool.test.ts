@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ArsenalError, TranscodeError } from '../errors/arsenal-error.js';
 import { createToolDefinition } from './create-tool-definition.js';
-import { assertEncodableTool } from './encodable-tool.js';
+import { assertEncodableTool, encodableParametersSchema } from './encodable-tool.js';
 
 const tool = createToolDefinition({
   name: 'get_weather',
@@ -43,5 +43,26 @@ describe('assertEncodableTool', () => {
 
   it('throws TranscodeError', () => {
     expect(() => assertEncodableTool(undefined, { dialect: 'mcp' })).toThrowError(TranscodeError);
+  });
+});
+
+describe('encodableParametersSchema', () => {
+  it('returns a deep copy of the parameters schema', () => {
+    const withArguments = createToolDefinition({
+      name: 'get_weather',
+      description: 'Gets the weather for a city.',
+      parametersSchema: { type: 'object', properties: { city: { type: 'string' } } },
+    });
+    const schema = encodableParametersSchema(withArguments, { dialect: 'openai' });
+    expect(schema).toEqual(withArguments.parametersSchema);
+    expect(schema).not.toBe(withArguments.parametersSchema);
+    expect(schema.properties).not.toBe(withArguments.parametersSchema.properties);
+  });
+
+  it('refuses what assertEncodableTool refuses', () => {
+    const long = createToolDefinition({ name: `a${'_b'.repeat(40)}`, description: 'A long name.' });
+    expect(() =>
+      encodableParametersSchema(long, { dialect: 'openai', maxNameLength: 64 }),
+    ).toThrowError(/81-character name; openai allows at most 64/);
   });
 });

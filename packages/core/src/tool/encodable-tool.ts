@@ -1,4 +1,7 @@
 import { TranscodeError } from '../errors/arsenal-error.js';
+import { copyJson } from '../schema/json-copy.js';
+import type { JsonSchema } from '../schema/json-schema.js';
+import type { ToolDefinition } from './tool-definition.js';
 
 export interface AssertEncodableToolOptions {
   /** The vendor format, for the error: `openai`, `anthropic`... */
@@ -37,4 +40,18 @@ export function assertEncodableTool(tool: unknown, options: AssertEncodableToolO
       `Tool "${name}" has a ${name.length}-character name; ${dialect} allows at most ${maxNameLength}. Register it under a shorter name.`,
     );
   }
+}
+
+/**
+ * The first step of every encoder: refuse what `assertEncodableTool` refuses, then return a deep
+ * copy of the parameters schema that the vendor format may rewrite freely.
+ *
+ * @example const schema = encodableParametersSchema(tool, { dialect: 'openai', maxNameLength: 64 })
+ */
+export function encodableParametersSchema(
+  tool: ToolDefinition,
+  options: AssertEncodableToolOptions,
+): JsonSchema {
+  assertEncodableTool(tool, options);
+  return copyJson(tool.parametersSchema, { dialect: options.dialect, path: '/parametersSchema' });
 }

@@ -1,3 +1,4 @@
+export { pickToolAnnotations } from './annotations.js';
 export type { CreateToolDefinitionOptions } from './create-tool-definition.js';
 export {
   checkToolName,
@@ -17,12 +18,18 @@ export type {
   DecodedToolName,
   DecodeVendorDescriptionOptions,
   DecodeVendorToolNameOptions,
+  DecodeVendorToolObjectOptions,
 } from './decode-vendor-tool.js';
-export { decodeVendorDescription, decodeVendorToolName } from './decode-vendor-tool.js';
+export {
+  decodedToolMetadata,
+  decodeVendorDescription,
+  decodeVendorToolName,
+  decodeVendorToolObject,
+} from './decode-vendor-tool.js';
 export type { DefineToolSpec, FunctionTool, InferToolInput } from './define-tool.js';
 export { defineTool, isFunctionTool } from './define-tool.js';
 export type { AssertEncodableToolOptions } from './encodable-tool.js';
-export { assertEncodableTool } from './encodable-tool.js';
+export { assertEncodableTool, encodableParametersSchema } from './encodable-tool.js';
 export type { HygieneMode } from './hygiene.js';
 export { scanText } from './hygiene.js';
 export { compareSemver, isSemver } from './semver.js';
@@ -37,3 +44,5 @@ export type {
   ToolSourceKind,
 } from './tool-definition.js';
 export { HEALTHY, KNOWN_CAPABILITIES } from './tool-definition.js';
+export type { VendorCodec, VendorTranscoderOptions } from './vendor-transcoder.js';
+export { VendorTranscoder } from './vendor-transcoder.js';
