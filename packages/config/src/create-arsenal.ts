@@ -12,6 +12,7 @@ import {
   type Embedder,
   parseCatalog,
   type Reranker,
+  type SourceHandle,
   type Telemetry,
   type ToolDefinitionInput,
   type VectorStore,
@@ -53,9 +54,9 @@ export async function createArsenalFromConfig(
   const warn = options.onWarning ?? (() => {});
   const arsenal = createArsenal(await arsenalOptions(config));
   const sources: McpToolSource[] = [];
-  const unwatch: (() => void)[] = [];
+  const handles: SourceHandle[] = [];
   const close = async () => {
-    for (const stop of unwatch) stop();
+    await Promise.allSettled(handles.map((handle) => handle.stop()));
     await Promise.allSettled(sources.map((source) => source.close()));
     await arsenal.close();
   };
@@ -88,7 +89,13 @@ export async function createArsenalFromConfig(
           onError: (error) => warn(`mcpServers.${name}: ${error.message}`),
         });
         sources.push(source);
-        return { name, source, tools: await source.load() };
+        // Core registers the server's tools with its executor and follows its changes.
+        const handle = await arsenal.addSource(source, {
+          hygiene: 'flag',
+          onSyncError: (error) => warn(`mcpServers.${name}: ${error.message}`),
+        });
+        handles.push(handle);
+        return { name, handle };
       }),
     );
     const secrets = secretsOf(config);
@@ -100,15 +107,8 @@ export async function createArsenalFromConfig(
           { cause: outcome.reason },
         );
       }
-      const { name, source, tools } = outcome.value;
-      const summary = await arsenal.register(tools, { executor: source.executor, hygiene: 'flag' });
-      reportFailures(summary.failed, `mcpServers.${name}`, warn);
-      unwatch.push(
-        source.watch(async (change) => {
-          await arsenal.register(change.tools, { executor: source.executor, hygiene: 'flag' });
-          for (const removed of change.removed) await arsenal.unregister(removed.qualifiedName);
-        }),
-      );
+      const { name, handle } = outcome.value;
+      reportFailures(handle.summary.failed, `mcpServers.${name}`, warn);
     }
   } catch (error) {
     await close();

@@ -3,6 +3,7 @@ export type {
   ArsenalRegisterOptions,
   RegistrationSummary,
   RetrieveToolsOptions,
+  SourceHandle,
 } from './arsenal/arsenal.js';
 export { Arsenal, createArsenal } from './arsenal/arsenal.js';
 export * from './catalog/index.js';

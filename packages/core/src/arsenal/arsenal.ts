@@ -19,6 +19,7 @@ import type { Embedder } from '../ports/embedder.js';
 import type { ProgressUpdate } from '../ports/executor.js';
 import type { HistoryStore } from '../ports/history-store.js';
 import type { Reranker } from '../ports/reranker.js';
+import type { ToolSource } from '../ports/tool-source.js';
 import type { EncodeOptions, Transcoder } from '../ports/transcoder.js';
 import type { VectorStore } from '../ports/vector-store.js';
 import {
@@ -72,8 +73,20 @@ export interface RegistrationSummary {
 
 export interface ArsenalRegisterOptions extends Omit<RegisterOptions, 'hygiene'> {
   hygiene?: HygieneMode;
+  /** With `addSource`: receives errors of re-syncs after a source reported a change. */
+  onSyncError?: (error: ArsenalError) => void;
   onProgress?: (done: number, total: number) => void;
   signal?: AbortSignal;
+}
+
+/** A source added with `addSource`. */
+export interface SourceHandle {
+  /** What the first load registered. */
+  summary: RegistrationSummary;
+  /** Qualified names of the tools the source currently contributes. */
+  tools(): string[];
+  /** Stop following the source's changes; optionally remove its tools. */
+  stop(options?: { unregister?: boolean }): Promise<void>;
 }
 
 export interface RetrieveToolsOptions extends Omit<RetrievalRequest, 'query'> {
@@ -206,6 +219,53 @@ export class Arsenal {
     });
     await this.retriever.sync({ signal: options.signal });
     return summary;
+  }
+
+  /**
+   * Register every tool a source discovers, bound to the source's executor, and keep them in
+   * step while it reports changes: changed tools are re-registered (unchanged ones cost
+   * nothing) and tools the source no longer lists are removed. `stop()` ends the watch;
+   * `stop({ unregister: true })` also removes the source's tools.
+   */
+  async addSource(
+    source: ToolSource,
+    options: Omit<ArsenalRegisterOptions, 'executor'> = {},
+  ): Promise<SourceHandle> {
+    const registerOptions = { ...options, executor: source.executor };
+    let current = new Set<string>();
+    const sync = async (tools: readonly ToolDefinition[]): Promise<RegistrationSummary> => {
+      const summary = await this.register(tools, registerOptions);
+      const next = new Set(summary.tools.map((tool) => tool.qualifiedName));
+      for (const qualifiedName of current) {
+        if (!next.has(qualifiedName)) this.registry.unregister(qualifiedName);
+      }
+      current = next;
+      await this.retriever.sync();
+      return summary;
+    };
+    const summary = await sync(await source.load({ signal: options.signal }));
+    // Changes are applied one after another, in the order the source reports them.
+    let queue: Promise<unknown> = Promise.resolve();
+    const unwatch = source.watch?.((change) => {
+      queue = queue
+        .then(() => sync(change.tools))
+        .catch((error: unknown) => {
+          options.onSyncError?.(toArsenalError(error));
+        });
+    });
+    return {
+      summary,
+      tools: () => [...current],
+      stop: async ({ unregister = false } = {}) => {
+        unwatch?.();
+        await queue;
+        if (unregister) {
+          for (const qualifiedName of current) this.registry.unregister(qualifiedName);
+          current = new Set();
+          await this.retriever.sync();
+        }
+      },
+    };
   }
 
   /** Remove a tool (every version, or the one a qualified name names). */
