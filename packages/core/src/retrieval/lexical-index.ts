@@ -37,9 +37,12 @@ export interface LexicalSearchOptions {
 
 export interface LexicalSearchResult {
   hits: LexicalHit[];
-  /** Documents that matched at least one term. */
+  /** Documents that matched at least one term (less the ones `accept` ignored). */
   candidateCount: number;
-  /** Matching documents `accept` rejected. */
+  /**
+   * Documents `accept` rejected among those ranked above the last hit: the ones that would have
+   * been returned. Lower-ranked matches are never checked.
+   */
   rejectedCount: number;
 }
 
@@ -196,28 +199,50 @@ export class LexicalIndex {
         scores[doc]! += (idf * weight * (k1 + 1)) / (weight + k1);
       }
     }
+    // Take candidates best first until `limit` are accepted: `accept` (filters, policy) runs only
+    // for documents that could still be returned, not for every document matching a term. A
+    // binary max-heap over the matches gives them in order without sorting them all.
+    const heap = touched.slice();
+    // Ties go to the earlier-indexed document, as a stable sort would.
+    const above = (i: number, j: number) => {
+      const a = heap[i]!;
+      const b = heap[j]!;
+      return scores[a]! > scores[b]! || (scores[a] === scores[b] && a < b);
+    };
+    const siftDown = (start: number, size: number) => {
+      let i = start;
+      for (;;) {
+        const left = 2 * i + 1;
+        let top = i;
+        if (left < size && above(left, top)) top = left;
+        if (left + 1 < size && above(left + 1, top)) top = left + 1;
+        if (top === i) return;
+        const swap = heap[i]!;
+        heap[i] = heap[top]!;
+        heap[top] = swap;
+        i = top;
+      }
+    };
+    for (let i = (heap.length >> 1) - 1; i >= 0; i--) siftDown(i, heap.length);
     const hits: LexicalHit[] = [];
     let rejectedCount = 0;
     let ignoredCount = 0;
-    const limit = options.limit;
-    // Keep the best `limit` in a small sorted array: limit is small (tens), candidates many.
-    // Every candidate goes through `accept` so that the rejected count is exact.
-    for (const doc of touched) {
-      const score = scores[doc]!;
-      scores[doc] = 0;
+    let size = heap.length;
+    while (size > 0 && hits.length < options.limit) {
+      const doc = heap[0]!;
+      size--;
+      heap[0] = heap[size]!;
+      siftDown(0, size);
       const id = this.#ids[doc]!;
       const decision = options.accept ? options.accept(id) : true;
-      if (decision !== true) {
-        if (decision === null) ignoredCount++;
-        else rejectedCount++;
-        continue;
+      if (decision === null) ignoredCount++;
+      else if (!decision) rejectedCount++;
+      else {
+        const score = scores[doc]!;
+        hits.push({ id, score, normalized: best > 0 ? score / best : 0 });
       }
-      if (hits.length === limit && score <= hits[limit - 1]!.score) continue;
-      let position = hits.length;
-      while (position > 0 && hits[position - 1]!.score < score) position--;
-      hits.splice(position, 0, { id, score, normalized: best > 0 ? score / best : 0 });
-      if (hits.length > limit) hits.pop();
     }
+    for (const doc of touched) scores[doc] = 0;
     return { hits, candidateCount: touched.length - ignoredCount, rejectedCount };
   }
 
