@@ -274,9 +274,12 @@ export class LexicalIndex {
   }
 
   #analyzeDocument(document: LexicalDocument): DocumentTerms {
-    const perTerm = new Map<number, number[]>();
-    const lengths = new Float32Array(this.#fields.length);
-    for (let f = 0; f < this.#fields.length; f++) {
+    const fieldCount = this.#fields.length;
+    const lengths = new Float32Array(fieldCount);
+    // One key per occurrence (term × fields + field); sorting groups them by term, then field,
+    // and counting runs gives the packed counts without a map or an array per term.
+    const keys: number[] = [];
+    for (let f = 0; f < fieldCount; f++) {
       const text = document[this.#fieldNames[f]!];
       if (!text) continue;
       const tokens = analyze(text, { keepStopWords: this.#fields[f]!.keepStopWords });
@@ -289,17 +292,17 @@ export class LexicalIndex {
           this.#postings.push(new GrowableIndexList());
           this.#documentFrequency.push(0);
         }
-        let counts = perTerm.get(id);
-        if (!counts) {
-          counts = new Array(this.#fields.length).fill(0);
-          perTerm.set(id, counts);
-        }
-        counts[f]!++;
+        keys.push(id * fieldCount + f);
       }
     }
+    const sorted = Float64Array.from(keys).sort();
     const packed: number[] = [];
-    for (const [term, counts] of perTerm) {
-      for (let f = 0; f < counts.length; f++) if (counts[f]! > 0) packed.push(term, f, counts[f]!);
+    for (let i = 0; i < sorted.length; ) {
+      const key = sorted[i]!;
+      let run = 1;
+      while (i + run < sorted.length && sorted[i + run] === key) run++;
+      packed.push(Math.floor(key / fieldCount), key % fieldCount, run);
+      i += run;
     }
     return { counts: Int32Array.from(packed), lengths };
   }
