@@ -1,64 +1,153 @@
-// Round-trip latency of tools/call: server-everything called directly vs through Arsenal
-// (`arsenal serve`, static mode, aggregating the same server), both over stdio, same run.
+// Round-trip latency of tools/call (server-everything's get_sum) called directly versus through
+// Arsenal (`arsenal serve`, static mode, aggregating the same server), over stdio and over
+// Streamable HTTP, in the same run. Calls alternate between the paths of a pair, so both see the
+// same machine load. A minimal SDK proxy is measured alongside over stdio: the floor any
+// SDK-based aggregator pays for the extra hop.
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import {
+  ARSENAL_CLI,
+  type ServerProcess,
+  spawnAnnouncedHttpServer,
+  startEverythingHttp,
+} from './lib/mcp-processes.js';
 import { referenceServerEntry } from './lib/reference-servers.js';
-import { machine, percentile, printTable, writeResult } from './lib/report.js';
+import { percentile, printTable, writeResult } from './lib/report.js';
 
-const CALLS = Number(process.env.CALLS ?? 300);
-const CLI = fileURLToPath(new URL('../packages/cli/dist/bin.js', import.meta.url));
+const CALLS = Number(process.env.CALLS ?? 2000);
+const WARMUP = 200;
 const everything = referenceServerEntry('server-everything');
-const dir = await mkdtemp(join(tmpdir(), 'arsenal-bench-'));
-const config = join(dir, 'arsenal.yaml');
-await writeFile(
-  config,
-  `serve: { mode: static }\nmcpServers:\n  everything:\n    command: ${JSON.stringify(process.execPath)}\n    args: [${JSON.stringify(everything)}, stdio]\n`,
-);
+const sdkProxy = fileURLToPath(new URL('./lib/sdk-stdio-proxy.ts', import.meta.url));
+const tsx = import.meta.resolve('tsx');
 
-async function measure(label: string, command: string, args: string[]) {
+interface Path {
+  label: string;
+  transport: 'stdio' | 'http';
+  client: Client;
+  times: number[];
+}
+
+async function connectPath(label: string, transport: Transport, kind: Path['transport']) {
   const client = new Client({ name: 'bench', version: '1.0.0' });
-  await client.connect(new StdioClientTransport({ command, args, stderr: 'ignore' }));
-  const call = () => client.callTool({ name: 'get_sum', arguments: { a: 1, b: 2 } });
-  for (let i = 0; i < 30; i++) await call();
-  const times: number[] = [];
-  for (let i = 0; i < CALLS; i++) {
-    const started = performance.now();
-    await call();
-    times.push(performance.now() - started);
+  await client.connect(transport);
+  return { label, transport: kind, client, times: [] as number[] };
+}
+
+function stdio(command: string, args: string[]): Transport {
+  return new StdioClientTransport({ command, args, stderr: 'ignore' });
+}
+
+/** Alternate calls between the paths (order flipped every round); keep times after warm-up. */
+async function measure(paths: Path[]): Promise<void> {
+  for (let round = 0; round < WARMUP + CALLS; round++) {
+    for (const path of round % 2 === 0 ? paths : [...paths].reverse()) {
+      const started = performance.now();
+      await path.client.callTool({ name: 'get_sum', arguments: { a: 1, b: 2 } });
+      if (round >= WARMUP) path.times.push(performance.now() - started);
+    }
   }
-  await client.close();
-  times.sort((a, b) => a - b);
+}
+
+function summary(path: Path) {
+  const sorted = [...path.times].sort((a, b) => a - b);
   return {
-    label,
-    p50: percentile(times, 50),
-    p95: percentile(times, 95),
-    p99: percentile(times, 99),
+    label: path.label,
+    transport: path.transport,
+    p50: percentile(sorted, 50),
+    p95: percentile(sorted, 95),
+    p99: percentile(sorted, 99),
   };
 }
 
-const direct = await measure('direct (stdio)', process.execPath, [everything, 'stdio']);
-const via = await measure('through arsenal (stdio)', process.execPath, [
-  CLI,
-  'serve',
-  '--config',
-  config,
-]);
-const ratio = via.p50 / direct.p50;
-printTable(
-  ['path', 'p50 ms', 'p95 ms', 'p99 ms'],
-  [direct, via].map((row) => [
-    row.label,
-    row.p50.toFixed(3),
-    row.p95.toFixed(3),
-    row.p99.toFixed(3),
-  ]),
-);
-console.log(`\noverhead ratio at p50: ${ratio.toFixed(2)} (target <= 1.3), ${CALLS} calls each`);
-console.log(
-  `wrote ${writeResult('mcp-latency', { machine: machine(), date: new Date().toISOString(), calls: CALLS, direct, via, ratioP50: ratio })}`,
-);
-await rm(dir, { recursive: true, force: true });
+const dir = await mkdtemp(join(tmpdir(), 'arsenal-bench-'));
+const processes: ServerProcess[] = [];
+const clients: Client[] = [];
+try {
+  // stdio: Arsenal spawns its own server-everything child.
+  const stdioConfig = join(dir, 'stdio.yaml');
+  await writeFile(
+    stdioConfig,
+    `serve: { mode: static }\nmcpServers:\n  everything:\n    command: ${JSON.stringify(process.execPath)}\n    args: [${JSON.stringify(everything)}, stdio]\n`,
+  );
+  const stdioPaths = [
+    await connectPath('direct', stdio(process.execPath, [everything, 'stdio']), 'stdio'),
+    await connectPath(
+      'through arsenal',
+      stdio(process.execPath, [ARSENAL_CLI, 'serve', '--config', stdioConfig]),
+      'stdio',
+    ),
+    await connectPath(
+      'minimal SDK proxy (reference)',
+      stdio(process.execPath, ['--import', tsx, sdkProxy, process.execPath, everything, 'stdio']),
+      'stdio',
+    ),
+  ];
+  clients.push(...stdioPaths.map((path) => path.client));
+  await measure(stdioPaths);
+
+  // HTTP: one server-everything over Streamable HTTP, called directly and by Arsenal.
+  const upstream = await startEverythingHttp();
+  processes.push(upstream);
+  const httpConfig = join(dir, 'http.yaml');
+  await writeFile(
+    httpConfig,
+    `serve: { mode: static }\nmcpServers:\n  everything:\n    url: ${JSON.stringify(upstream.url)}\n`,
+  );
+  const arsenal = await spawnAnnouncedHttpServer([
+    ARSENAL_CLI,
+    'serve',
+    '--config',
+    httpConfig,
+    '--http',
+    '127.0.0.1:0',
+  ]);
+  processes.push(arsenal);
+  const httpPaths = [
+    await connectPath(
+      'direct',
+      new StreamableHTTPClientTransport(new URL(upstream.url)) as Transport,
+      'http',
+    ),
+    await connectPath(
+      'through arsenal',
+      new StreamableHTTPClientTransport(new URL(arsenal.url)) as Transport,
+      'http',
+    ),
+  ];
+  clients.push(...httpPaths.map((path) => path.client));
+  await measure(httpPaths);
+
+  const rows = [...stdioPaths, ...httpPaths].map(summary);
+  const ratio = (transport: Path['transport']) => {
+    const direct = rows.find((row) => row.transport === transport && row.label === 'direct')!;
+    const via = rows.find((row) => row.transport === transport && row.label === 'through arsenal')!;
+    return { p50: via.p50 / direct.p50, p99: via.p99 / direct.p99 };
+  };
+  printTable(
+    ['transport', 'path', 'p50 ms', 'p95 ms', 'p99 ms'],
+    rows.map((row) => [
+      row.transport,
+      row.label,
+      row.p50.toFixed(3),
+      row.p95.toFixed(3),
+      row.p99.toFixed(3),
+    ]),
+  );
+  const ratios = { stdio: ratio('stdio'), http: ratio('http') };
+  console.log(
+    `\noverhead ratio at p50: stdio ${ratios.stdio.p50.toFixed(2)}, http ${ratios.http.p50.toFixed(2)} (target <= 1.3); ${CALLS} calls per path, alternating`,
+  );
+  console.log(
+    `wrote ${writeResult('mcp-latency', { date: new Date().toISOString(), calls: CALLS, rows, ratios })}`,
+  );
+} finally {
+  await Promise.allSettled(clients.map((client) => client.close()));
+  await Promise.allSettled(processes.map((process) => process.stop()));
+  await rm(dir, { recursive: true, force: true });
+}

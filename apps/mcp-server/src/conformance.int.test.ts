@@ -4,8 +4,15 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { Arsenal } from '@arsenal/core';
+import {
+  type ArsenalMcpServer,
+  createArsenalMcpServer,
+  type RunningHttpServer,
+  startHttpServer,
+} from '@arsenal/mcp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type SpawnedHttpServer, spawnHttpServer } from './test-support/spawn-server.js';
+import { createConformanceArsenal } from './test-support/conformance-fixtures.js';
 
 const require = createRequire(import.meta.url);
 const CONFORMANCE = join(
@@ -17,36 +24,60 @@ const EXPECTED_FAILURES = fileURLToPath(
   new URL('../conformance-expected-failures.yml', import.meta.url),
 );
 
-function run(args: string[], cwd: string): Promise<{ code: number | null; output: string }> {
+/** The line the CLI prints once the baseline is judged, pass or fail. */
+const VERDICT = /Baseline check passed|Baseline is stale|Unexpected failures detected/;
+
+/**
+ * Run the conformance CLI. Scenarios that fail leave their client's session stream open, so the
+ * CLI only exits once the server hangs up: `onVerdict` closes the server after the verdict.
+ */
+function run(
+  args: string[],
+  cwd: string,
+  onVerdict: () => Promise<void>,
+): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [CONFORMANCE, ...args], { cwd });
     let output = '';
-    child.stdout.on('data', (chunk: Buffer) => {
+    let judged = false;
+    const collect = (chunk: Buffer) => {
       output += chunk.toString();
-    });
-    child.stderr.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-    });
+      if (!judged && VERDICT.test(output)) {
+        judged = true;
+        onVerdict().catch(reject);
+      }
+    };
+    child.stdout.on('data', collect);
+    child.stderr.on('data', collect);
     child.once('error', reject);
     child.once('exit', (code) => resolve({ code, output }));
   });
 }
 
 describe('MCP conformance (server suite, @modelcontextprotocol/conformance 0.1.13)', () => {
-  let server: SpawnedHttpServer;
+  // The fixture tools the scenarios call by name, served in static mode so they are listed
+  // directly. The server runs here; the conformance CLI is the separate client process.
+  let arsenal: Arsenal;
+  let mcp: ArsenalMcpServer;
+  let http: RunningHttpServer;
   beforeAll(async () => {
-    server = await spawnHttpServer(['--mode', 'static']);
+    arsenal = await createConformanceArsenal();
+    mcp = createArsenalMcpServer({ arsenal, mode: 'static' });
+    http = await startHttpServer(mcp, { port: 0 });
   });
   afterAll(async () => {
-    await server?.stop();
+    await http?.close();
+    await mcp?.close();
+    await arsenal?.close();
   });
 
   it('passes every scenario outside the expected-failures baseline', async () => {
     // Results are written to the working directory: keep them out of the repository.
     const cwd = await mkdtemp(join(tmpdir(), 'arsenal-conformance-'));
     const { code, output } = await run(
-      ['server', '--url', server.url, '--expected-failures', EXPECTED_FAILURES],
+      ['server', '--url', http.url, '--expected-failures', EXPECTED_FAILURES],
       cwd,
+      () => http.close(),
     );
     expect(output).toContain('server-initialize');
     expect(output).toMatch(/Baseline check passed/);

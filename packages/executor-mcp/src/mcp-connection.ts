@@ -117,6 +117,11 @@ export class McpConnection {
     return this.#lastError;
   }
 
+  /** The client when connected right now, else undefined (no waiting, no timers). */
+  get connectedClient(): Client | undefined {
+    return this.#closing.signal.aborted ? undefined : this.#live?.client;
+  }
+
   /** The connected client: connects first, or waits for a restart in progress. */
   client(signal?: AbortSignal): Promise<Client> {
     if (this.#closing.signal.aborted) return Promise.reject(this.#closedError());

@@ -84,9 +84,13 @@ export class McpExecutor implements Executor {
     context.signal.addEventListener('abort', onAbort, { once: true });
     let client: Awaited<ReturnType<McpConnection['client']>> | undefined;
     try {
-      client = await connection.client(
-        AbortSignal.any([call.signal, AbortSignal.timeout(this.#options.connectTimeoutMs)]),
-      );
+      // A connected server is used at once: the bounded wait (two signals and a timer per call)
+      // is only needed while it connects or restarts.
+      client =
+        connection.connectedClient ??
+        (await connection.client(
+          AbortSignal.any([call.signal, AbortSignal.timeout(this.#options.connectTimeoutMs)]),
+        ));
       const result = (await client.callTool(
         { name: mcpName, arguments: request.arguments },
         undefined,

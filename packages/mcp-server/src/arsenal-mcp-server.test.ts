@@ -1,6 +1,11 @@
-import type { Arsenal } from '@arsenal/core';
+import { type Arsenal, defineTool } from '@arsenal/core';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
+import {
+  CallToolResultSchema,
+  ErrorCode,
+  McpError,
+  type Progress,
+} from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createArsenalMcpServer, type ServeMode } from './arsenal-mcp-server.js';
 import { type RunningHttpServer, startHttpServer } from './http-server.js';
@@ -229,5 +234,39 @@ describe('confirmation', () => {
     expect(messages[0]).toContain('Allow the tool call "delete_note"?');
     expect(result.isError).toBe(true);
     expect(firstText(result)).not.toContain('deleted');
+  });
+});
+
+describe('notifications', () => {
+  it('reports progress in the units of its total, as MCP counts it', async () => {
+    await arsenal.register([
+      defineTool({
+        name: 'count_steps',
+        namespace: 'math',
+        description: 'Count to four, reporting progress after each step.',
+        input: { type: 'object', properties: {} },
+        handler: (_args, context) => {
+          for (const step of [1, 2, 3, 4]) context.reportProgress({ progress: step / 4, total: 4 });
+          return 'counted';
+        },
+      }),
+    ]);
+    const client = await serve('static');
+    const updates: Progress[] = [];
+    await client.callTool({ name: 'count_steps', arguments: {} }, CallToolResultSchema, {
+      onprogress: (progress) => updates.push(progress),
+    });
+    expect(updates.map(({ progress, total }) => ({ progress, total }))).toEqual([
+      { progress: 1, total: 4 },
+      { progress: 2, total: 4 },
+      { progress: 3, total: 4 },
+      { progress: 4, total: 4 },
+    ]);
+  });
+
+  it('declares logging and accepts logging/setLevel', async () => {
+    const client = await serve('dynamic');
+    expect(client.getServerCapabilities()?.logging).toEqual({});
+    await expect(client.setLoggingLevel('warning')).resolves.toEqual({});
   });
 });

@@ -137,7 +137,8 @@ export class ArsenalMcpServer {
   /** An SDK `Server` answering for one principal; connect it to a transport. */
   createSession(principal?: Principal): Server {
     const server = new Server(this.#serverInfo, {
-      capabilities: { tools: { listChanged: this.mode !== 'dynamic' } },
+      // logging: the SDK answers logging/setLevel per session and drops messages below it.
+      capabilities: { tools: { listChanged: this.mode !== 'dynamic' }, logging: {} },
       ...(this.#instructions ? { instructions: this.#instructions } : {}),
     });
     server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: this.listTools(principal) }));
@@ -154,7 +155,13 @@ export class ArsenalMcpServer {
                   method: 'notifications/progress',
                   params: {
                     progressToken,
-                    progress: update.progress ?? step,
+                    // Arsenal reports a fraction; MCP counts progress in the units of total.
+                    progress:
+                      update.progress === undefined
+                        ? step
+                        : update.total === undefined
+                          ? update.progress
+                          : update.progress * update.total,
                     ...(update.total === undefined ? {} : { total: update.total }),
                     ...(update.message === undefined ? {} : { message: update.message }),
                   },
