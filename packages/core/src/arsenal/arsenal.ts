@@ -1,99 +1,33 @@
-import {
-  type ArsenalError,
-  InvalidArgumentError,
-  TranscodeError,
-  toArsenalError,
-} from '../errors/arsenal-error.js';
+import { InvalidArgumentError, TranscodeError, toArsenalError } from '../errors/arsenal-error.js';
 import type { Telemetry } from '../events/events.js';
 import { combineTelemetry } from '../events/telemetry.js';
 import type { BatchRequest, BatchResult } from '../execution/batch.js';
-import {
-  createExecutionEngine,
-  type ExecutionEngine,
-  type ExecutionEngineOptions,
-} from '../execution/engine.js';
+import { createExecutionEngine, type ExecutionEngine } from '../execution/engine.js';
 import type { InvocationStatus } from '../execution/invocations.js';
 import type { ToolCall, ToolHealthReport, ToolResult } from '../execution/types.js';
 import { createSecurityPolicy, type SecurityPolicy } from '../policy/security-policy.js';
-import type { Embedder } from '../ports/embedder.js';
 import type { ProgressUpdate } from '../ports/executor.js';
 import type { HistoryStore } from '../ports/history-store.js';
-import type { Reranker } from '../ports/reranker.js';
 import type { ToolSource } from '../ports/tool-source.js';
 import type { EncodeOptions, Transcoder } from '../ports/transcoder.js';
-import type { VectorStore } from '../ports/vector-store.js';
 import {
   type RegisterOptions,
   type ToolRegistration,
   ToolRegistry,
 } from '../registry/tool-registry.js';
 import type { Outcome } from '../retrieval/outcome-memory.js';
-import { ToolRetriever, type ToolRetrieverOptions } from '../retrieval/tool-retriever.js';
+import { ToolRetriever } from '../retrieval/tool-retriever.js';
 import type { RetrievalRequest, RetrievalResult } from '../retrieval/types.js';
 import type { HygieneMode } from '../tool/hygiene.js';
 import type { ToolDefinition } from '../tool/tool-definition.js';
-
-export interface ArsenalOptions {
-  /** Vendor formats `retrieveTools` and `transcode` can produce. */
-  transcoders?: readonly Transcoder[];
-  /** Adds semantic similarity to lexical retrieval. Needs `vectorStore`. */
-  embedder?: Embedder;
-  vectorStore?: VectorStore;
-  telemetry?: Telemetry;
-  /** What to do with suspicious tool descriptions. Default `reject`. */
-  hygiene?: HygieneMode;
-  /** Reranker over the top candidates (the built-in `createLexicalReranker()`, or a model). */
-  reranker?: Reranker;
-  /** Retrieval tuning: fields, weights, intents, learning, token counting, health, visibility. */
-  retrieval?: Omit<
-    ToolRetrieverOptions,
-    'registry' | 'embedder' | 'vectorStore' | 'reranker' | 'telemetry'
-  >;
-  /** Share a registry between instances; default: a new one. */
-  registry?: ToolRegistry;
-  /**
-   * Who may see and call what. Default: destructive tools need confirmation. Retrieval never
-   * shows a principal a tool this policy denies it.
-   */
-  policy?: SecurityPolicy;
-  /** Execution settings: executors, stores, breaker, retries, timeouts, limits, cache. */
-  execution?: Omit<ExecutionEngineOptions, 'resolver' | 'telemetry' | 'policy'>;
-  /** Learn from successful calls that carry their query (or the trace id of their retrieval). Default true. */
-  learnFromOutcomes?: boolean;
-}
-
-export interface RegistrationSummary {
-  added: number;
-  updated: number;
-  unchanged: number;
-  /** Tools that could not be registered, with the reason. Nothing else is skipped. */
-  failed: { index: number; name?: string; error: ArsenalError }[];
-  tools: ToolDefinition[];
-}
-
-export interface ArsenalRegisterOptions extends Omit<RegisterOptions, 'hygiene'> {
-  hygiene?: HygieneMode;
-  /** With `addSource`: receives errors of re-syncs after a source reported a change. */
-  onSyncError?: (error: ArsenalError) => void;
-  onProgress?: (done: number, total: number) => void;
-  signal?: AbortSignal;
-}
-
-/** A source added with `addSource`. */
-export interface SourceHandle {
-  /** What the first load registered. */
-  summary: RegistrationSummary;
-  /** Qualified names of the tools the source currently contributes. */
-  tools(): string[];
-  /** Stop following the source's changes; optionally remove its tools. */
-  stop(options?: { unregister?: boolean }): Promise<void>;
-}
-
-export interface RetrieveToolsOptions extends Omit<RetrievalRequest, 'query'> {
-  /** `openai`, `anthropic`, `gemini`, `mcp`, or any registered transcoder's dialect. */
-  dialect: string;
-  encode?: EncodeOptions;
-}
+import { followSource } from './source-sync.js';
+import type {
+  ArsenalOptions,
+  ArsenalRegisterOptions,
+  RegistrationSummary,
+  RetrieveToolsOptions,
+  SourceHandle,
+} from './types.js';
 
 /**
  * The entry point: a registry, a retriever over it, and the transcoders that turn results
@@ -231,41 +165,7 @@ export class Arsenal {
     source: ToolSource,
     options: Omit<ArsenalRegisterOptions, 'executor'> = {},
   ): Promise<SourceHandle> {
-    const registerOptions = { ...options, executor: source.executor };
-    let current = new Set<string>();
-    const sync = async (tools: readonly ToolDefinition[]): Promise<RegistrationSummary> => {
-      const summary = await this.register(tools, registerOptions);
-      const next = new Set(summary.tools.map((tool) => tool.qualifiedName));
-      for (const qualifiedName of current) {
-        if (!next.has(qualifiedName)) this.registry.unregister(qualifiedName);
-      }
-      current = next;
-      await this.retriever.sync();
-      return summary;
-    };
-    const summary = await sync(await source.load({ signal: options.signal }));
-    // Changes are applied one after another, in the order the source reports them.
-    let queue: Promise<unknown> = Promise.resolve();
-    const unwatch = source.watch?.((change) => {
-      queue = queue
-        .then(() => sync(change.tools))
-        .catch((error: unknown) => {
-          options.onSyncError?.(toArsenalError(error));
-        });
-    });
-    return {
-      summary,
-      tools: () => [...current],
-      stop: async ({ unregister = false } = {}) => {
-        unwatch?.();
-        await queue;
-        if (unregister) {
-          for (const qualifiedName of current) this.registry.unregister(qualifiedName);
-          current = new Set();
-          await this.retriever.sync();
-        }
-      },
-    };
+    return followSource(this, source, options);
   }
 
   /** Remove a tool (every version, or the one a qualified name names). */
@@ -434,3 +334,11 @@ export class Arsenal {
 export function createArsenal(options: ArsenalOptions = {}): Arsenal {
   return new Arsenal(options);
 }
+
+export type {
+  ArsenalOptions,
+  ArsenalRegisterOptions,
+  RegistrationSummary,
+  RetrieveToolsOptions,
+  SourceHandle,
+} from './types.js';

@@ -1,0 +1,75 @@
+import type { ArsenalError } from '../errors/arsenal-error.js';
+import type { Telemetry } from '../events/events.js';
+import type { ExecutionEngineOptions } from '../execution/engine.js';
+import type { SecurityPolicy } from '../policy/security-policy.js';
+import type { Embedder } from '../ports/embedder.js';
+import type { Reranker } from '../ports/reranker.js';
+import type { EncodeOptions, Transcoder } from '../ports/transcoder.js';
+import type { VectorStore } from '../ports/vector-store.js';
+import type { RegisterOptions, ToolRegistry } from '../registry/tool-registry.js';
+import type { ToolRetrieverOptions } from '../retrieval/tool-retriever.js';
+import type { RetrievalRequest } from '../retrieval/types.js';
+import type { HygieneMode } from '../tool/hygiene.js';
+import type { ToolDefinition } from '../tool/tool-definition.js';
+
+export interface ArsenalOptions {
+  /** Vendor formats `retrieveTools` and `transcode` can produce. */
+  transcoders?: readonly Transcoder[];
+  /** Adds semantic similarity to lexical retrieval. Needs `vectorStore`. */
+  embedder?: Embedder;
+  vectorStore?: VectorStore;
+  telemetry?: Telemetry;
+  /** What to do with suspicious tool descriptions. Default `reject`. */
+  hygiene?: HygieneMode;
+  /** Reranker over the top candidates (the built-in `createLexicalReranker()`, or a model). */
+  reranker?: Reranker;
+  /** Retrieval tuning: fields, weights, intents, learning, token counting, health, visibility. */
+  retrieval?: Omit<
+    ToolRetrieverOptions,
+    'registry' | 'embedder' | 'vectorStore' | 'reranker' | 'telemetry'
+  >;
+  /** Share a registry between instances; default: a new one. */
+  registry?: ToolRegistry;
+  /**
+   * Who may see and call what. Default: destructive tools need confirmation. Retrieval never
+   * shows a principal a tool this policy denies it.
+   */
+  policy?: SecurityPolicy;
+  /** Execution settings: executors, stores, breaker, retries, timeouts, limits, cache. */
+  execution?: Omit<ExecutionEngineOptions, 'resolver' | 'telemetry' | 'policy'>;
+  /** Learn from successful calls that carry their query (or the trace id of their retrieval). Default true. */
+  learnFromOutcomes?: boolean;
+}
+
+export interface RegistrationSummary {
+  added: number;
+  updated: number;
+  unchanged: number;
+  /** Tools that could not be registered, with the reason. Nothing else is skipped. */
+  failed: { index: number; name?: string; error: ArsenalError }[];
+  tools: ToolDefinition[];
+}
+
+export interface ArsenalRegisterOptions extends Omit<RegisterOptions, 'hygiene'> {
+  hygiene?: HygieneMode;
+  /** With `addSource`: receives errors of re-syncs after a source reported a change. */
+  onSyncError?: (error: ArsenalError) => void;
+  onProgress?: (done: number, total: number) => void;
+  signal?: AbortSignal;
+}
+
+/** A source added with `addSource`. */
+export interface SourceHandle {
+  /** What the first load registered. */
+  summary: RegistrationSummary;
+  /** Qualified names of the tools the source currently contributes. */
+  tools(): string[];
+  /** Stop following the source's changes; optionally remove its tools. */
+  stop(options?: { unregister?: boolean }): Promise<void>;
+}
+
+export interface RetrieveToolsOptions extends Omit<RetrievalRequest, 'query'> {
+  /** `openai`, `anthropic`, `gemini`, `mcp`, or any registered transcoder's dialect. */
+  dialect: string;
+  encode?: EncodeOptions;
+}
