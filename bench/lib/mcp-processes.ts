@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { connect, createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { startListeningProcess } from '@arsenal/testkit';
 import { referenceServerEntry } from './reference-servers.js';
 
 /** The built `arsenal` CLI. */
@@ -22,48 +22,12 @@ function stopper(child: ChildProcess): () => Promise<void> {
   };
 }
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-function portAccepts(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = connect({ port, host: '127.0.0.1' });
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-  });
-}
-
 /** server-everything in its Streamable HTTP mode on a free port, once it listens. */
 export async function startEverythingHttp(): Promise<ServerProcess> {
-  const port = await freePort();
-  const child = spawn(
-    process.execPath,
-    [referenceServerEntry('server-everything'), 'streamableHttp'],
-    {
-      env: { ...process.env, PORT: String(port) },
-      stdio: ['ignore', 'ignore', 'ignore'],
-    },
-  );
-  const stop = stopper(child);
-  for (let attempt = 0; attempt < 300; attempt++) {
-    if (child.exitCode !== null) break;
-    if (await portAccepts(port)) return { url: `http://127.0.0.1:${port}/mcp`, child, stop };
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  await stop();
-  throw new Error(`server-everything (streamableHttp) did not listen on port ${port}`);
+  const server = await startListeningProcess(referenceServerEntry('server-everything'), [
+    'streamableHttp',
+  ]);
+  return { url: `http://127.0.0.1:${server.port}/mcp`, child: server.child, stop: server.stop };
 }
 
 /**

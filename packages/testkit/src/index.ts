@@ -28,6 +28,8 @@ export {
   schemaTool,
   walkSchemas,
 } from './nasty-schemas.js';
+export type { ListeningProcess } from './processes.js';
+export { freePort, startListeningProcess } from './processes.js';
 export type { StateStoreCaseId, StateStoreConformanceOptions } from './state-store-conformance.js';
 export { describeStateStoreConformance, stateStoreCaseIds } from './state-store-conformance.js';
 export type { TranscoderCaseId, TranscoderConformanceOptions } from './transcoder-conformance.js';

@@ -1,9 +1,9 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { connect, createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { startListeningProcess } from '@arsenal/testkit';
 import type { McpStdioTransportOptions } from '../options.js';
 
 const require = createRequire(import.meta.url);
@@ -48,29 +48,6 @@ export function isAlive(pid: number): boolean {
   }
 }
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-function portAccepts(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = connect({ port, host: '127.0.0.1' });
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-  });
-}
-
 export interface ServerProcess {
   url: string;
   child: ChildProcess;
@@ -81,28 +58,10 @@ export interface ServerProcess {
 export async function startEverythingOverHttp(
   mode: 'streamableHttp' | 'sse',
 ): Promise<ServerProcess> {
-  const port = await freePort();
-  const child = spawn(process.execPath, [serverEntry('server-everything'), mode], {
-    env: { ...process.env, PORT: String(port) },
-    stdio: ['ignore', 'ignore', 'pipe'],
+  const server = await startListeningProcess(serverEntry('server-everything'), [mode], {
+    attempts: 200,
+    intervalMs: 100,
   });
-  let stderr = '';
-  child.stderr?.on('data', (chunk: Buffer) => {
-    stderr += chunk.toString();
-  });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
-    await exited;
-  };
-  for (let attempt = 0; attempt < 200; attempt += 1) {
-    if (child.exitCode !== null) break;
-    if (await portAccepts(port)) {
-      const path = mode === 'sse' ? '/sse' : '/mcp';
-      return { url: `http://127.0.0.1:${port}${path}`, child, stop };
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  await stop();
-  throw new Error(`server-everything (${mode}) did not start on port ${port}: ${stderr}`);
+  const path = mode === 'sse' ? '/sse' : '/mcp';
+  return { url: `http://127.0.0.1:${server.port}${path}`, child: server.child, stop: server.stop };
 }

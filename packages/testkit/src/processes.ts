@@ -1,0 +1,66 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { connect, createServer } from 'node:net';
+
+/** A port on 127.0.0.1 that was free a moment ago. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function portAccepts(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect({ port, host: '127.0.0.1' });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
+
+/** A child process a test started, and how to end it (waiting until it has exited). */
+export interface ListeningProcess {
+  port: number;
+  child: ChildProcess;
+  stop(): Promise<void>;
+}
+
+/**
+ * Start `node <entry> ...args` with `PORT` set to a free port, and resolve once something
+ * listens there. Rejects with the process's stderr if it exits first or never listens.
+ */
+export async function startListeningProcess(
+  entry: string,
+  args: readonly string[] = [],
+  options: { attempts?: number; intervalMs?: number; env?: NodeJS.ProcessEnv } = {},
+): Promise<ListeningProcess> {
+  const port = await freePort();
+  const child = spawn(process.execPath, [entry, ...args], {
+    env: { ...process.env, ...options.env, PORT: String(port) },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString();
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+    await exited;
+  };
+  const attempts = options.attempts ?? 300;
+  for (let attempt = 0; attempt < attempts; attempt++) {
+    if (child.exitCode !== null) break;
+    if (await portAccepts(port)) return { port, child, stop };
+    await new Promise((resolve) => setTimeout(resolve, options.intervalMs ?? 50));
+  }
+  await stop();
+  throw new Error(`${entry} ${args.join(' ')} did not listen on port ${port}: ${stderr}`);
+}
