@@ -5,6 +5,7 @@ export type { McpToolSourceChange } from './mcp-tool-source.js';
 export { createMcpToolSource, McpToolSource } from './mcp-tool-source.js';
 export type {
   McpHttpTransportOptions,
+  McpLogMessage,
   McpPinningOptions,
   McpRestartOptions,
   McpSseTransportOptions,

@@ -3,6 +3,9 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import {
   type Implementation,
+  type LoggingLevel,
+  type LoggingMessageNotification,
+  LoggingMessageNotificationSchema,
   type ServerCapabilities,
   ToolListChangedNotificationSchema,
 } from '@modelcontextprotocol/sdk/types.js';
@@ -29,6 +32,10 @@ export interface McpConnectionOptions {
   restart: Required<McpRestartOptions>;
   stderr: StderrRingBuffer;
   onToolListChanged: () => void;
+  /** Log messages the server sends; absent: they are ignored. */
+  onLog?: (params: LoggingMessageNotification['params']) => void;
+  /** Asked for with logging/setLevel after each connect (with `onLog`, if the server logs). */
+  logLevel?: LoggingLevel;
   /** Called after a dropped connection came back (the tool list may differ). */
   onReconnected: () => void;
   /** Background failures nobody awaits: a restart given up. */
@@ -179,6 +186,15 @@ export class McpConnection {
     });
   }
 
+  async #askLogLevel(client: Client): Promise<void> {
+    const { onLog, logLevel, connectTimeoutMs } = this.#options;
+    if (!onLog || !logLevel || !client.getServerCapabilities()?.logging) return;
+    // Logging is a nicety: a server that refuses the level still serves its tools.
+    await client
+      .setLoggingLevel(logLevel, { timeout: connectTimeoutMs, signal: this.#closing.signal })
+      .catch(() => undefined);
+  }
+
   async #open(): Promise<Client> {
     const { serverName, stderr } = this.#options;
     const transport = createTransport(this.#options.transport, serverName, stderr);
@@ -195,6 +211,16 @@ export class McpConnection {
     client.setNotificationHandler(ToolListChangedNotificationSchema, async () => {
       this.#options.onToolListChanged();
     });
+    const { onLog } = this.#options;
+    if (onLog) {
+      client.setNotificationHandler(LoggingMessageNotificationSchema, (notification) => {
+        try {
+          onLog(notification.params);
+        } catch {
+          // A faulty log listener must not disturb the connection.
+        }
+      });
+    }
     client.onerror = (error) => {
       this.#lastError = error;
     };
@@ -205,6 +231,7 @@ export class McpConnection {
         signal: this.#closing.signal,
       });
       if (this.#closing.signal.aborted) throw this.#closedError();
+      await this.#askLogLevel(client);
     } catch (error) {
       await client.close().catch(() => undefined);
       release();

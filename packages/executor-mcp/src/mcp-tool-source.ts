@@ -7,13 +7,19 @@ import {
   toArsenalError,
 } from '@arsenal/core';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import type { Implementation, ServerCapabilities, Tool } from '@modelcontextprotocol/sdk/types.js';
+import type {
+  Implementation,
+  LoggingMessageNotification,
+  ServerCapabilities,
+  Tool,
+} from '@modelcontextprotocol/sdk/types.js';
 import { type ConnectionState, McpConnection } from './mcp-connection.js';
 import { McpExecutor } from './mcp-executor.js';
 import { sourceUriOf, validateTransportOptions } from './mcp-transport.js';
 import {
   DEFAULT_RESTART,
   DEFAULT_TIMEOUT_MS,
+  type McpLogMessage,
   type McpToolSourceOptions,
   type PinningFinding,
 } from './options.js';
@@ -27,6 +33,14 @@ import {
   toNamespace,
 } from './tool-mapping.js';
 import { pinHashOf, ToolPinning } from './tool-pinning.js';
+
+function logTo(
+  onLog: (message: McpLogMessage) => void,
+  server: string,
+): (params: LoggingMessageNotification['params']) => void {
+  return ({ level, logger, data }) =>
+    onLog({ server, level, ...(logger === undefined ? {} : { logger }), data });
+}
 
 /** A change of the server's tool list: the full list, plus what was added, updated or removed. */
 export interface McpToolSourceChange extends ToolSourceChange, ToolListDiff {
@@ -106,6 +120,8 @@ export class McpToolSource implements ToolSource {
       restart: { ...DEFAULT_RESTART, ...options.restart },
       stderr: this.#stderr,
       onToolListChanged: () => this.#scheduleResync(),
+      ...(options.onLog ? { onLog: logTo(options.onLog, options.name) } : {}),
+      ...(options.logLevel ? { logLevel: options.logLevel } : {}),
       onReconnected: () => this.#scheduleResync(),
       onError: (error) => this.#reportError(error),
     });

@@ -1,4 +1,4 @@
-import type { ArsenalError, HygieneMode, Issue, ToolDefinition } from '@arsenal/core';
+import type { ArsenalError, HygieneMode, Issue, ToolDefinition, ToolLogLevel } from '@arsenal/core';
 
 /** Spawn the server as a child process and speak MCP over its stdin/stdout. */
 export interface McpStdioTransportOptions {
@@ -82,6 +82,17 @@ export interface SkippedTool {
   error: Error;
 }
 
+/** A log message the server sent (`notifications/message`). */
+export interface McpLogMessage {
+  /** The configured server name. */
+  server: string;
+  level: ToolLogLevel;
+  /** The name the server logged under, when it gave one. */
+  logger?: string;
+  /** Whatever the server sent: a string or any JSON value. */
+  data: unknown;
+}
+
 export interface McpToolSourceOptions {
   /** The server's name: the source id and (sanitised) the namespace of its tools. */
   name: string;
@@ -112,6 +123,17 @@ export interface McpToolSourceOptions {
   onError?: (error: ArsenalError) => void;
   /** Each line the child writes to stderr (stdio only). */
   onStderr?: (line: string) => void;
+  /**
+   * Log messages the server sends (`notifications/message`). MCP does not tie them to a request,
+   * so they cannot be passed to the running call's `context.log`: with calls in flight at once
+   * there is no telling which one logged. They arrive here, for the whole server.
+   */
+  onLog?: (message: McpLogMessage) => void;
+  /**
+   * Level to ask for with `logging/setLevel` after each connect, when the server declares
+   * logging and `onLog` is set. Default: none asked, so the server decides what to send.
+   */
+  logLevel?: ToolLogLevel;
   /** How many stderr lines to keep for `stderrTail()`. Default 200. */
   stderrLines?: number;
   /** Identifies this client to the server. Default `{ name: 'arsenal', version: '0.0.0' }`. */

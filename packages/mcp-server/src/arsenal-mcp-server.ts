@@ -1,4 +1,4 @@
-import type { Arsenal, Principal, ProgressUpdate } from '@arsenal/core';
+import type { Arsenal, Principal, ProgressUpdate, ToolLogEntry } from '@arsenal/core';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import {
   CallToolRequestSchema,
@@ -6,6 +6,7 @@ import {
   ErrorCode,
   ListToolsRequestSchema,
   McpError,
+  SetLevelRequestSchema,
   type Tool,
 } from '@modelcontextprotocol/sdk/types.js';
 import {
@@ -17,6 +18,7 @@ import {
   FIND_RELEVANT_TOOLS,
   META_TOOL_NAMES,
 } from './meta-tools.js';
+import { SessionLogging } from './session-logging.js';
 import { type CallContext, ToolCalls } from './tool-calls.js';
 import { ToolCatalog } from './tool-catalog.js';
 
@@ -137,9 +139,16 @@ export class ArsenalMcpServer {
   /** An SDK `Server` answering for one principal; connect it to a transport. */
   createSession(principal?: Principal): Server {
     const server = new Server(this.#serverInfo, {
-      // logging: the SDK answers logging/setLevel per session and drops messages below it.
       capabilities: { tools: { listChanged: this.mode !== 'dynamic' }, logging: {} },
       ...(this.#instructions ? { instructions: this.#instructions } : {}),
+    });
+    // The level is kept here rather than by the SDK: tool log messages go out as notifications
+    // related to their tools/call request (on its response stream over HTTP), which the SDK's
+    // own level filter (sendLoggingMessage) does not do.
+    const logging = new SessionLogging();
+    server.setRequestHandler(SetLevelRequestSchema, (request) => {
+      logging.setLevel(request.params.level);
+      return {};
     });
     server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: this.listTools(principal) }));
     server.setRequestHandler(CallToolRequestSchema, (request, extra) => {
@@ -168,6 +177,15 @@ export class ArsenalMcpServer {
                 })
                 .catch(() => {});
             };
+      const onLog = (entry: ToolLogEntry, tool: string) => {
+        const notification = logging.notificationFor(entry, tool);
+        if (!notification) return;
+        try {
+          void extra.sendNotification(notification).catch(() => {});
+        } catch {
+          // Data that cannot be serialised must not fail the call.
+        }
+      };
       const elicitation = server.getClientCapabilities()?.elicitation;
       const askConfirmation =
         elicitation === undefined
@@ -202,6 +220,7 @@ export class ArsenalMcpServer {
         ...(principal ? { principal } : {}),
         signal: extra.signal,
         ...(onProgress ? { onProgress } : {}),
+        onLog,
         ...(askConfirmation ? { askConfirmation } : {}),
       });
     });

@@ -1,4 +1,11 @@
-import type { Arsenal, Principal, ProgressUpdate, ToolDefinition, ToolResult } from '@arsenal/core';
+import type {
+  Arsenal,
+  Principal,
+  ProgressUpdate,
+  ToolDefinition,
+  ToolLogEntry,
+  ToolResult,
+} from '@arsenal/core';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { ConfirmationOwners } from './confirmation-owners.js';
 import { MAX_FIND_LIMIT } from './meta-tools.js';
@@ -10,6 +17,8 @@ export interface CallContext {
   principal?: Principal;
   signal?: AbortSignal;
   onProgress?: (update: ProgressUpdate) => void;
+  /** Log entries of the running tool, with the tool's name as the client knows it. */
+  onLog?: (entry: ToolLogEntry, tool: string) => void;
   /**
    * Ask the human through MCP elicitation. Resolves true (approved), false (declined) or
    * undefined when the client cannot be asked; absent when the client declared no support.
@@ -18,6 +27,13 @@ export interface CallContext {
 }
 
 const DEFAULT_FIND_LIMIT = 5;
+
+function logTo(
+  onLog: (entry: ToolLogEntry, tool: string) => void,
+  tool: string,
+): (entry: ToolLogEntry) => void {
+  return (entry) => onLog(entry, tool);
+}
 
 function ownerKey(principal: Principal | undefined): string {
   return principal ? `principal:${principal.id}` : 'anonymous';
@@ -43,6 +59,7 @@ export class ToolCalls {
       ...(context.principal ? { principal: context.principal } : {}),
       ...(context.signal ? { signal: context.signal } : {}),
       ...(context.onProgress ? { onProgress: context.onProgress } : {}),
+      ...(context.onLog ? { onLog: logTo(context.onLog, listedName) } : {}),
     });
     if (result.status !== 'pending_confirmation' || !result.confirmation) {
       return toCallToolResult(result, listedName);

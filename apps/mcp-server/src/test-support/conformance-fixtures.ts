@@ -117,6 +117,20 @@ export async function createConformanceArsenal(): Promise<Arsenal> {
         return { content: [{ type: 'text', text: 'Progress test completed.' }] };
       },
     }),
+    defineTool({
+      name: 'test_tool_with_logging',
+      namespace: 'conformance',
+      description: 'Conformance fixture: logs three info messages, 50 ms apart.',
+      input: NO_ARGUMENTS,
+      handler: async (_args, context) => {
+        context.log?.({ level: 'info', message: 'Tool execution started' });
+        await sleep(50, context.signal);
+        context.log?.({ level: 'info', message: 'Tool processing data' });
+        await sleep(50, context.signal);
+        context.log?.({ level: 'info', message: 'Tool execution completed' });
+        return { content: [{ type: 'text', text: 'Logging test completed.' }] };
+      },
+    }),
   ]);
   if (summary.failed.length > 0) throw summary.failed[0]?.error;
   return arsenal;

@@ -235,6 +235,68 @@ describe('execute: running', () => {
     expect(updates).toEqual([{ progress: 0.5, message: 'half' }]);
   });
 
+  it('passes log entries from the handler to the caller', async () => {
+    const entries: unknown[] = [];
+    const { engine } = setup([
+      tool('chatty', (_args, context) => {
+        context.log?.({ level: 'debug', message: 'starting' });
+        context.log?.({ level: 'warning', message: 'slow upstream', data: { retries: 2 } });
+        return 'done';
+      }),
+    ]);
+    const result = await engine.execute({ tool: 'chatty', onLog: (entry) => entries.push(entry) });
+    expect(result.status).toBe('success');
+    expect(entries).toEqual([
+      { level: 'debug', message: 'starting' },
+      { level: 'warning', message: 'slow upstream', data: { retries: 2 } },
+    ]);
+  });
+
+  it('gives every handler a log function, a no-op when nobody listens', async () => {
+    const { engine } = setup([
+      tool('chatty', (_args, context) => {
+        context.log?.({ level: 'info', message: 'nobody hears this' });
+        return typeof context.log;
+      }),
+    ]);
+    const result = await engine.execute({ tool: 'chatty' });
+    expect(result).toMatchObject({ status: 'success', result: 'function' });
+  });
+
+  it('keeps the call alive when the log listener throws', async () => {
+    const { engine } = setup([
+      tool('chatty', (_args, context) => {
+        context.log?.({ level: 'error', message: 'one' });
+        context.log?.({ level: 'error', message: 'two' });
+        return 'done';
+      }),
+    ]);
+    let calls = 0;
+    const result = await engine.execute({
+      tool: 'chatty',
+      onLog: () => {
+        calls++;
+        throw new Error('listener broke');
+      },
+    });
+    expect(result).toMatchObject({ status: 'success', result: 'done' });
+    expect(calls).toBe(2);
+  });
+
+  it('drops log entries a handler reports after its call ended', async () => {
+    const entries: unknown[] = [];
+    let late: (() => void) | undefined;
+    const { engine } = setup([
+      tool('lingering', (_args, context) => {
+        late = () => context.log?.({ level: 'info', message: 'too late' });
+        return 'done';
+      }),
+    ]);
+    await engine.execute({ tool: 'lingering', onLog: (entry) => entries.push(entry) });
+    late?.();
+    expect(entries).toEqual([]);
+  });
+
   it('lets a handler call back into the engine', async () => {
     const tools: ResolvedTool[] = [getWeather()];
     const { engine } = setup(tools);

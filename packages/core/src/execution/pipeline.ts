@@ -309,6 +309,7 @@ export class ExecutionPipeline {
         timeoutMs,
         signal: call.signal,
         onProgress: call.onProgress,
+        onLog: call.onLog,
       });
       if (outcome.ok) outcome = checkSerialisable(definition.name, outcome.value);
       if (outcome.ok || outcome.status === 'cancelled') break;

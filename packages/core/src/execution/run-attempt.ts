@@ -1,5 +1,5 @@
 import { ArsenalError, CancelledError, ToolTimeoutError } from '../errors/arsenal-error.js';
-import type { Executor, ProgressUpdate, ToolCallContext } from '../ports/executor.js';
+import type { Executor, ProgressUpdate, ToolCallContext, ToolLogEntry } from '../ports/executor.js';
 import type { ToolDefinition } from '../tool/tool-definition.js';
 import { describeError } from './call-outcome.js';
 import type { ToolResultError } from './types.js';
@@ -19,6 +19,7 @@ export interface AttemptRequest {
   /** The caller's signal: aborting it cancels the attempt. */
   signal: AbortSignal | undefined;
   onProgress: ((update: ProgressUpdate) => void) | undefined;
+  onLog: ((entry: ToolLogEntry) => void) | undefined;
 }
 
 /**
@@ -65,6 +66,14 @@ export function runAttempt(request: AttemptRequest): Promise<AttemptOutcome> {
           request.onProgress(update);
         } catch {
           // A broken progress listener must not fail the call.
+        }
+      },
+      log: (entry) => {
+        if (settled || !request.onLog) return;
+        try {
+          request.onLog(entry);
+        } catch {
+          // A broken log listener must not fail the call.
         }
       },
     };

@@ -1,5 +1,5 @@
 import type { Issue } from '../errors/arsenal-error.js';
-import type { Principal, ProgressUpdate } from '../ports/executor.js';
+import type { Principal, ProgressUpdate, ToolLogEntry } from '../ports/executor.js';
 import type { ToolHealth } from '../tool/tool-definition.js';
 
 /** Milliseconds since the epoch. Inject a fake one in tests. */
@@ -27,6 +27,8 @@ export interface ToolCall {
   /** Aborting it cancels the call. */
   signal?: AbortSignal;
   onProgress?: (update: ProgressUpdate) => void;
+  /** Log entries the running tool reports through `context.log`. A listener that throws is ignored. */
+  onLog?: (entry: ToolLogEntry) => void;
   /** The user request the tool was retrieved for; kept in the audit record. */
   query?: string;
   /** Use the result cache for this call when the tool allows it. Default true. */

@@ -20,6 +20,25 @@ export interface ProgressUpdate {
   partial?: unknown;
 }
 
+/** Severity of a log entry: the syslog levels MCP logging uses, least severe first. */
+export type ToolLogLevel =
+  | 'debug'
+  | 'info'
+  | 'notice'
+  | 'warning'
+  | 'error'
+  | 'critical'
+  | 'alert'
+  | 'emergency';
+
+/** A log message a running tool reports to whoever made the call (an MCP client, a UI). */
+export interface ToolLogEntry {
+  level: ToolLogLevel;
+  message: string;
+  /** Structured details; must survive JSON serialisation to reach remote callers. */
+  data?: unknown;
+}
+
 /** What a running handler receives besides its arguments. */
 export interface ToolCallContext {
   /** Aborted on timeout or cancel; long handlers must watch it. */
@@ -29,6 +48,12 @@ export interface ToolCallContext {
   principal?: Principal;
   traceId?: string;
   reportProgress(update: ProgressUpdate): void;
+  /**
+   * Report a log message to the caller. Always present in contexts the engine builds (a no-op
+   * when nobody listens); optional so contexts built by hand elsewhere stay valid.
+   * @example context.log?.({ level: 'info', message: 'Fetched 20 rows', data: { rows: 20 } })
+   */
+  log?(entry: ToolLogEntry): void;
 }
 
 /** One request to run a tool, after resolution, validation and policy. */

@@ -6,6 +6,8 @@ export type {
   Principal,
   ProgressUpdate,
   ToolCallContext,
+  ToolLogEntry,
+  ToolLogLevel,
 } from './executor.js';
 export type { AuditRecord, HistoryQuery, HistoryStore } from './history-store.js';
 export type { RerankCandidate, Reranker, RerankResult } from './reranker.js';
