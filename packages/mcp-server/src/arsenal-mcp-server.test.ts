@@ -132,6 +132,29 @@ describe('dynamic mode', () => {
     expect(executed.structuredContent).toEqual({ sum: 42 });
   });
 
+  it('teaches retrieval when a tool it offered then succeeds through execute_tool', async () => {
+    const client = await serve('dynamic');
+    expect(arsenal.retriever.memory?.size).toBe(0);
+    await client.callTool({
+      name: 'find_relevant_tools',
+      arguments: { query: 'add two numbers', limit: 3 },
+    });
+    await client.callTool({
+      name: 'execute_tool',
+      arguments: { tool_name: 'add_numbers', arguments: { a: 1, b: 2 } },
+    });
+    expect(arsenal.retriever.memory?.export()).toEqual([
+      expect.objectContaining({ query: 'add two numbers', tool: 'math.add_numbers:1.0.0' }),
+    ]);
+    // A tool the search did not offer teaches nothing.
+    const saved = await client.callTool({
+      name: 'execute_tool',
+      arguments: { tool_name: 'save_note', arguments: { text: 'x' } },
+    });
+    expect(saved.isError).toBeFalsy();
+    expect(arsenal.retriever.memory?.size).toBe(1);
+  });
+
   it('explains unknown tools and bad meta-tool input as isError results', async () => {
     const client = await serve('dynamic');
     const unknown = await client.callTool({

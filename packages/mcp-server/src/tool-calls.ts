@@ -27,6 +27,8 @@ export interface CallContext {
 }
 
 const DEFAULT_FIND_LIMIT = 5;
+/** Callers whose recent find_relevant_tools results are remembered (oldest forgotten first). */
+const REMEMBERED_CALLERS = 1000;
 
 function logTo(
   onLog: (entry: ToolLogEntry, tool: string) => void,
@@ -44,6 +46,11 @@ export class ToolCalls {
   readonly #arsenal: Arsenal;
   readonly #catalog: ToolCatalog;
   readonly #owners = new ConfirmationOwners();
+  /**
+   * Per caller, the query that last offered each tool: when the model then runs one of them
+   * with execute_tool and it succeeds, Arsenal learns that the tool answers such queries.
+   */
+  readonly #offered = new Map<string, Map<string, string>>();
 
   constructor(arsenal: Arsenal, catalog: ToolCatalog) {
     this.#arsenal = arsenal;
@@ -51,11 +58,17 @@ export class ToolCalls {
   }
 
   /** Run a catalog tool: policy, confirmation (elicited when possible), execution, mapping. */
-  async run(tool: ToolDefinition, args: unknown, context: CallContext): Promise<CallToolResult> {
+  async run(
+    tool: ToolDefinition,
+    args: unknown,
+    context: CallContext,
+    query?: string,
+  ): Promise<CallToolResult> {
     const listedName = this.#catalog.nameOf(tool);
     const result = await this.#arsenal.execute({
       tool: tool.qualifiedName,
       arguments: args ?? {},
+      ...(query ? { query } : {}),
       ...(context.principal ? { principal: context.principal } : {}),
       ...(context.signal ? { signal: context.signal } : {}),
       ...(context.onProgress ? { onProgress: context.onProgress } : {}),
@@ -104,6 +117,11 @@ export class ToolCalls {
           ...(scored.tool.requiresConfirmation ? { requiresConfirmation: true } : {}),
         };
       });
+    this.#rememberOffer(
+      ownerKey(principal),
+      query,
+      retrieval.tools.map((scored) => scored.tool),
+    );
     const structured = { query, tools };
     return {
       content: [{ type: 'text', text: JSON.stringify(structured, null, 2) }],
@@ -149,7 +167,23 @@ export class ToolCalls {
         `"arguments" must be an object matching the input schema of "${this.#catalog.nameOf(found.tool)}".`,
       );
     }
-    return this.run(found.tool, toolArguments, context);
+    const query = this.#offered.get(ownerKey(context.principal))?.get(found.tool.qualifiedName);
+    return this.run(found.tool, toolArguments, context, query);
+  }
+
+  #rememberOffer(owner: string, query: string, tools: readonly ToolDefinition[]): void {
+    let offers = this.#offered.get(owner);
+    if (offers) this.#offered.delete(owner);
+    else offers = new Map();
+    this.#offered.set(owner, offers);
+    for (const tool of tools) {
+      offers.delete(tool.qualifiedName);
+      offers.set(tool.qualifiedName, query);
+    }
+    while (offers.size > MAX_FIND_LIMIT * 4) offers.delete(offers.keys().next().value as string);
+    while (this.#offered.size > REMEMBERED_CALLERS) {
+      this.#offered.delete(this.#offered.keys().next().value as string);
+    }
   }
 
   async confirmToolCall(
