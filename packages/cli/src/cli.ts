@@ -6,6 +6,7 @@ import {
   parseCommandArgs,
 } from './args.js';
 import { CliError, formatFailure } from './cli-error.js';
+import { callCommand, callSpec, toCallArgs } from './commands/call.js';
 import { evalCommand, evalSpec, toEvalArgs } from './commands/eval.js';
 import { inspectCommand, inspectSpec, toInspectArgs } from './commands/inspect.js';
 import { listCommand, listSpec, toListArgs } from './commands/list.js';
@@ -25,6 +26,7 @@ const COMMANDS: readonly Command[] = [
   { spec: inspectSpec, run: (parsed, io) => inspectCommand(toInspectArgs(parsed), io) },
   { spec: evalSpec, run: (parsed, io) => evalCommand(toEvalArgs(parsed), io) },
   { spec: serveSpec, run: (parsed, io) => serveCommand(toServeArgs(parsed), io) },
+  { spec: callSpec, run: (parsed, io) => callCommand(toCallArgs(parsed), io) },
 ];
 
 /** The CLI's version, read from its package.json (which sits beside dist/ and src/). */

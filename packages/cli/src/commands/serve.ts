@@ -152,24 +152,52 @@ function demoConfig(workDir: string): ArsenalConfig {
   };
 }
 
-/** Load the config (or the demo), build the Arsenal and start serving. */
-export async function startServe(args: ServeArgs, io: CliIO): Promise<RunningServe> {
+/** A configured Arsenal (from a config file, or the demo setup) and how to release it. */
+export interface OpenedArsenal {
+  config: ArsenalConfig;
+  configured: ConfiguredArsenal;
+  close(): Promise<void>;
+}
+
+/** Load the config (or the demo setup with its reference servers) and build the Arsenal. */
+export async function openConfiguredArsenal(
+  configPath: string | undefined,
+  io: CliIO,
+): Promise<OpenedArsenal> {
   const warn = (message: string) => writeLine(io.stderr, `arsenal: warning: ${message}`);
   let workDir: string | undefined;
   let config: ArsenalConfig;
-  if (args.config) {
-    config = await loadConfig(args.config);
+  if (configPath) {
+    config = await loadConfig(configPath);
   } else {
     workDir = await mkdtemp(join(tmpdir(), 'arsenal-serve-'));
     config = demoConfig(workDir);
   }
+  const removeWorkDir = async () => {
+    if (workDir) await rm(workDir, { recursive: true, force: true });
+  };
   let configured: ConfiguredArsenal;
   try {
     configured = await createArsenalFromConfig(config, { onWarning: warn });
   } catch (error) {
-    if (workDir) await rm(workDir, { recursive: true, force: true });
+    await removeWorkDir();
     throw error;
   }
+  return {
+    config,
+    configured,
+    close: async () => {
+      await configured.close();
+      await removeWorkDir();
+    },
+  };
+}
+
+/** Load the config (or the demo), build the Arsenal and start serving. */
+export async function startServe(args: ServeArgs, io: CliIO): Promise<RunningServe> {
+  const warn = (message: string) => writeLine(io.stderr, `arsenal: warning: ${message}`);
+  const opened = await openConfiguredArsenal(args.config, io);
+  const { config, configured } = opened;
   const serve = config.serve ?? {};
   const mode = args.mode ?? serve.mode ?? 'dynamic';
   const mcp = createArsenalMcpServer({
@@ -225,8 +253,7 @@ export async function startServe(args: ServeArgs, io: CliIO): Promise<RunningSer
     closing ??= (async () => {
       await stopServing();
       await mcp.close();
-      await configured.close();
-      if (workDir) await rm(workDir, { recursive: true, force: true });
+      await opened.close();
       markStopped();
     })();
     return closing;
