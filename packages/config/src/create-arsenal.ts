@@ -74,6 +74,9 @@ export async function createArsenalFromConfig(
       const summary = await arsenal.register(config.tools.inline as ToolDefinitionInput[]);
       reportFailures(summary.failed, 'tools.inline', warn);
     }
+    // MCP servers default to flagging suspicious descriptions: one odd tool must not block a
+    // whole server. A config that sets `hygiene` decides for them too.
+    const serverHygiene = config.hygiene ?? 'flag';
     const servers = Object.entries(config.mcpServers ?? {}).filter(
       ([, server]) => server.enabled !== false,
     );
@@ -82,7 +85,7 @@ export async function createArsenalFromConfig(
         const source = createMcpToolSource({
           name,
           transport: transportOf(server),
-          hygiene: 'flag',
+          hygiene: serverHygiene,
           ...(server.timeoutMs ? { timeoutMs: server.timeoutMs } : {}),
           onSkippedTool: (skipped) =>
             warn(`mcpServers.${name}: skipped tool "${skipped.mcpName}": ${skipped.error.message}`),
@@ -91,7 +94,7 @@ export async function createArsenalFromConfig(
         sources.push(source);
         // Core registers the server's tools with its executor and follows its changes.
         const handle = await arsenal.addSource(source, {
-          hygiene: 'flag',
+          hygiene: serverHygiene,
           onSyncError: (error) => warn(`mcpServers.${name}: ${error.message}`),
         });
         handles.push(handle);

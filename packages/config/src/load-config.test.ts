@@ -55,6 +55,14 @@ describe('parseConfig', () => {
     expect(error.message).toContain('line 3, serve.prot');
   });
 
+  it('refuses a routing weight that does not exist, by name and line', () => {
+    const error = failure(['routing:', '  weights:', '    lexical: 2', '    lexcal: 1'].join('\n'));
+    expect(error.message).toContain('line 4, routing.weights.lexcal');
+    expect(parseConfig('routing:\n  weights:\n    subquery: 0\n', { env: {} }).routing).toEqual({
+      weights: { subquery: 0 },
+    });
+  });
+
   it('names the line and key of a value of the wrong type', () => {
     const error = failure(
       ['# comment', 'serve:', '  transport: http', '  port: "eighty"'].join('\n'),

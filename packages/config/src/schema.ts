@@ -1,3 +1,4 @@
+import { DEFAULT_ROUTING_WEIGHTS, type RoutingWeights } from '@arsenal/core';
 import { z } from 'zod';
 
 /** A third-party (or first-party) adapter, chosen by package name. */
@@ -79,7 +80,12 @@ export const arsenalConfigSchema = z.strictObject({
   telemetry: adapterSchema.optional(),
   routing: z
     .strictObject({
-      weights: z.record(z.string(), z.number().min(0)).optional(),
+      weights: z
+        .partialRecord(
+          z.enum(Object.keys(DEFAULT_ROUTING_WEIGHTS) as [keyof RoutingWeights]),
+          z.number().min(0),
+        )
+        .optional(),
       candidatePool: z.number().int().positive().optional(),
       rerankTopN: z.number().int().positive().optional(),
     })
