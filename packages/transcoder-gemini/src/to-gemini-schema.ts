@@ -8,6 +8,7 @@ import {
   refLabel,
   resolveLocalRef,
   TranscodeError,
+  unionAlternatives,
 } from '@arsenal/core';
 import type { GeminiSchema, GeminiType } from './gemini-tool.js';
 import {
@@ -155,7 +156,7 @@ function convert(node: unknown, path: string, depths: RefDepths, context: Contex
   let types = declared.filter((type) => type !== 'null');
 
   const branches: GeminiSchema[] = [];
-  const alternatives = alternativesOf(schema, path);
+  const alternatives = unionAlternatives(schema, path, fail);
   alternatives?.forEach((member, index) => {
     if (isNullOnly(member)) nullable = true;
     else branches.push(convert(member, `${path}/anyOf/${index}`, depths, context));
@@ -278,18 +279,6 @@ function typeList(type: unknown, path: string): string[] {
     }
   }
   return list as string[];
-}
-
-function alternativesOf(schema: JsonSchema, path: string): readonly unknown[] | undefined {
-  if (schema.anyOf !== undefined && schema.oneOf !== undefined) {
-    throw fail(path, 'has both anyOf and oneOf; merge them into one anyOf');
-  }
-  const alternatives = schema.anyOf ?? schema.oneOf;
-  if (alternatives === undefined) return undefined;
-  if (!Array.isArray(alternatives) || alternatives.length === 0) {
-    throw fail(path, 'has an anyOf/oneOf that is not a non-empty array of schemas');
-  }
-  return alternatives;
 }
 
 function convertObject(

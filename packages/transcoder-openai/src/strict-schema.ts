@@ -8,6 +8,7 @@ import {
   mergeAllOf,
   resolveLocalRef,
   TranscodeError,
+  unionAlternatives,
 } from '@arsenal/core';
 import { withNull } from './strict-nullable.js';
 
@@ -138,7 +139,7 @@ function convert(
   if (typeof schema.title === 'string') out.title = schema.title;
   if (typeof schema.description === 'string') out.description = schema.description;
 
-  const alternatives = alternativesOf(schema, path);
+  const alternatives = unionAlternatives(schema, path, fail);
   const types = typesOf(schema, path, alternatives !== undefined);
   if (types.length > 0) out.type = types.length === 1 ? types[0] : types;
   if (Array.isArray(schema.enum)) out.enum = [...schema.enum];
@@ -225,19 +226,6 @@ function convertRef(
     );
   }
   return convert(inlineRef(target, siblings), path, nullable, context, new Set(inlining).add(ref));
-}
-
-function alternativesOf(schema: JsonSchema, path: string): readonly unknown[] | undefined {
-  if (schema.anyOf !== undefined && schema.oneOf !== undefined) {
-    throw fail(path, 'has both anyOf and oneOf; merge them into one anyOf');
-  }
-  // oneOf becomes anyOf: the model still picks one branch, exclusivity is not enforced.
-  const alternatives = schema.anyOf ?? schema.oneOf;
-  if (alternatives === undefined) return undefined;
-  if (!Array.isArray(alternatives) || alternatives.length === 0) {
-    throw fail(path, 'has an anyOf/oneOf that is not a non-empty array of schemas');
-  }
-  return alternatives;
 }
 
 function typesOf(schema: JsonSchema, path: string, hasAlternatives: boolean): JsonSchemaType[] {

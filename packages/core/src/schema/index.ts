@@ -1,3 +1,4 @@
+export { unionAlternatives } from './alternatives.js';
 export type { CopyJsonOptions } from './json-copy.js';
 export { copyJson } from './json-copy.js';
 export { escapeJsonPointer, unescapeJsonPointer } from './json-pointer.js';
