@@ -1,7 +1,6 @@
-import { createRequire } from 'node:module';
-import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ConfigurationError } from '@arsenal/core';
+import { resolvePackageEntry } from './package-resolution.js';
 import type { AdapterConfig } from './schema.js';
 
 type Factory = (options: Record<string, unknown>) => unknown;
@@ -33,12 +32,17 @@ export async function importPackage(
       );
     }
   }
-  try {
-    const resolved = createRequire(join(baseDir, 'package.json')).resolve(name);
-    return (await import(pathToFileURL(resolved).href)) as Record<string, unknown>;
-  } catch (error) {
+  const entry = await resolvePackageEntry(name, baseDir);
+  if (entry === undefined) {
     throw new ConfigurationError(
       `${key}: adapter package "${name}" is not installed. Install it with \`pnpm add ${name}\` (or npm install ${name}) in your project.`,
+    );
+  }
+  try {
+    return (await import(pathToFileURL(entry).href)) as Record<string, unknown>;
+  } catch (error) {
+    throw new ConfigurationError(
+      `${key}: package "${name}" was found at ${entry} but failed to load: ${(error as Error).message}. Is it built?`,
       { cause: error },
     );
   }

@@ -6,6 +6,7 @@ import {
   CatalogError,
   ConfigurationError,
   catalogValueToInputs,
+  combineTelemetry,
   createArsenal,
   createLexicalReranker,
   createSecurityPolicy,
@@ -120,6 +121,26 @@ export async function createArsenalFromConfig(
   return { arsenal, sources, close };
 }
 
+/** One telemetry adapter, or several combined (a failing one never affects the others). */
+async function loadTelemetry(
+  entries: ArsenalConfig['telemetry'],
+  base: string,
+): Promise<Telemetry | undefined> {
+  if (entries === undefined) return undefined;
+  if (!Array.isArray(entries)) return loadAdapter<Telemetry>(entries, base, 'telemetry');
+  const sinks: Telemetry[] = [];
+  try {
+    for (const [index, entry] of entries.entries()) {
+      sinks.push(await loadAdapter<Telemetry>(entry, base, `telemetry[${index}]`));
+    }
+  } catch (error) {
+    // Adapters already started (a metrics server, an exporter) must not outlive a failed start.
+    await Promise.allSettled(sinks.map((sink) => sink.close?.()));
+    throw error;
+  }
+  return sinks.length === 1 ? sinks[0] : combineTelemetry(...sinks);
+}
+
 async function arsenalOptions(config: ArsenalConfig): Promise<ArsenalOptions> {
   const base = config.baseDir;
   const vectorStore = config.vectorStore
@@ -139,9 +160,7 @@ async function arsenalOptions(config: ArsenalConfig): Promise<ArsenalOptions> {
       : config.reranker
         ? await loadAdapter<Reranker>(config.reranker, base, 'reranker')
         : undefined;
-  const telemetry = config.telemetry
-    ? await loadAdapter<Telemetry>(config.telemetry, base, 'telemetry')
-    : undefined;
+  const telemetry = await loadTelemetry(config.telemetry, base);
   const execution = config.execution;
   return {
     transcoders: [

@@ -77,7 +77,7 @@ export const arsenalConfigSchema = z.strictObject({
   vectorStore: adapterSchema.optional(),
   embedder: adapterSchema.optional(),
   reranker: z.union([z.literal('lexical'), adapterSchema]).optional(),
-  telemetry: adapterSchema.optional(),
+  telemetry: z.union([adapterSchema, z.array(adapterSchema).min(1)]).optional(),
   routing: z
     .strictObject({
       weights: z

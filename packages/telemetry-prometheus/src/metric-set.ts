@@ -1,0 +1,115 @@
+import { Counter, Gauge, Histogram, type Registry } from 'prom-client';
+
+/** Seconds: from a cached lexical retrieval (sub-millisecond) to a slow hybrid one. */
+export const DEFAULT_RETRIEVAL_BUCKETS = [
+  0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5,
+];
+/** Seconds: from an in-process function to a long remote tool. */
+export const DEFAULT_EXECUTION_BUCKETS = [
+  0.0005, 0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120,
+];
+
+export interface MetricSetOptions {
+  registry: Registry;
+  prefix: string;
+  principalLabel: boolean;
+  retrievalBuckets: readonly number[];
+  executionBuckets: readonly number[];
+}
+
+/** Every metric Arsenal exposes, created on one registry with one prefix. */
+export function createMetricSet(options: MetricSetOptions) {
+  const { registry, prefix } = options;
+  const registers = [registry];
+  const principal = options.principalLabel ? (['principal'] as const) : ([] as const);
+  return {
+    retrievalDuration: new Histogram({
+      name: `${prefix}retrieval_duration_seconds`,
+      help: 'Time to answer one retrieve request, end to end.',
+      labelNames: ['stage'] as const,
+      buckets: [...options.retrievalBuckets],
+      registers,
+    }),
+    retrievals: new Counter({
+      name: `${prefix}retrievals_total`,
+      help: 'Retrieve requests answered.',
+      labelNames: [...principal],
+      registers,
+    }),
+    retrievalWithheld: new Counter({
+      name: `${prefix}retrieval_withheld_tools_total`,
+      help: 'Candidate tools withheld from retrieval results by filters or policy.',
+      registers,
+    }),
+    executionDuration: new Histogram({
+      name: `${prefix}execution_duration_seconds`,
+      help: 'Time of one tool call through the engine, all attempts included.',
+      labelNames: ['namespace', 'tool', 'status'] as const,
+      buckets: [...options.executionBuckets],
+      registers,
+    }),
+    executions: new Counter({
+      name: `${prefix}executions_total`,
+      help: 'Tool calls completed, by outcome and error code (`none` on success).',
+      labelNames: ['namespace', 'tool', 'status', 'error_code', ...principal],
+      registers,
+    }),
+    retries: new Counter({
+      name: `${prefix}execution_retries_total`,
+      help: 'Retried attempts, by the error code that caused the retry.',
+      labelNames: ['namespace', 'tool', 'error_code'] as const,
+      registers,
+    }),
+    inFlight: new Gauge({
+      name: `${prefix}executions_in_flight`,
+      help: 'Tool calls started and not yet completed.',
+      registers,
+    }),
+    breakersOpen: new Gauge({
+      name: `${prefix}circuit_breakers_open`,
+      help: 'Tools whose circuit breaker is open or half-open.',
+      registers,
+    }),
+    breakerTransitions: new Counter({
+      name: `${prefix}circuit_transitions_total`,
+      help: 'Circuit breaker state changes, by the state entered.',
+      labelNames: ['namespace', 'tool', 'to'] as const,
+      registers,
+    }),
+    policyDecisions: new Counter({
+      name: `${prefix}policy_decisions_total`,
+      help: 'Policy decisions on tool calls.',
+      labelNames: ['decision', ...principal],
+      registers,
+    }),
+    rateLimited: new Counter({
+      name: `${prefix}rate_limited_total`,
+      help: 'Calls refused by a rate or concurrency limit.',
+      labelNames: ['scope'] as const,
+      registers,
+    }),
+    confirmations: new Counter({
+      name: `${prefix}confirmations_total`,
+      help: 'Confirmations requested and resolved, by outcome (`requested` for new ones).',
+      labelNames: ['outcome'] as const,
+      registers,
+    }),
+    toolsRegistered: new Gauge({
+      name: `${prefix}tools_registered`,
+      help: 'Tools in the catalog.',
+      registers,
+    }),
+    toolsFlagged: new Counter({
+      name: `${prefix}tools_flagged_total`,
+      help: 'Tools whose text tripped the content hygiene checks at registration.',
+      registers,
+    }),
+    auditFailures: new Counter({
+      name: `${prefix}audit_failures_total`,
+      help: 'Audit records the history store failed to write.',
+      registers,
+    }),
+  };
+}
+
+export type MetricSet = ReturnType<typeof createMetricSet>;
