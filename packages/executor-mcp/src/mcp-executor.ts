@@ -2,6 +2,7 @@ import {
   ArsenalError,
   type ExecutionRequest,
   type Executor,
+  formatTraceparent,
   PermissionDeniedError,
   type ProgressUpdate,
   type ToolDefinition,
@@ -91,8 +92,14 @@ export class McpExecutor implements Executor {
         (await connection.client(
           AbortSignal.any([call.signal, AbortSignal.timeout(this.#options.connectTimeoutMs)]),
         ));
+      const traceparent = formatTraceparent(context);
       const result = (await client.callTool(
-        { name: mcpName, arguments: request.arguments },
+        {
+          name: mcpName,
+          arguments: request.arguments,
+          // W3C trace context in _meta, so a traced server continues the caller's trace.
+          ...(traceparent ? { _meta: { traceparent } } : {}),
+        },
         undefined,
         {
           signal: call.signal,

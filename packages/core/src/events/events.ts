@@ -35,7 +35,15 @@ export interface RetrievalCompletedEvent extends EventBase {
   timings: { embeddingMs: number; searchMs: number; totalMs: number };
 }
 
-export interface ExecutionStartedEvent extends EventBase {
+/** Where a call sits in its trace: W3C ids, so exporters and remote tools can join the trace. */
+export interface CallSpan {
+  /** The call's own span id (16 hex digits), the same in every event of the call. */
+  spanId?: string;
+  /** The caller's span, when the call carried `parentSpanId`. */
+  parentSpanId?: string;
+}
+
+export interface ExecutionStartedEvent extends EventBase, CallSpan {
   type: 'execution.started';
   callId: string;
   tool: string;
@@ -43,7 +51,7 @@ export interface ExecutionStartedEvent extends EventBase {
   attempt: number;
 }
 
-export interface ExecutionCompletedEvent extends EventBase {
+export interface ExecutionCompletedEvent extends EventBase, CallSpan {
   type: 'execution.completed';
   callId: string;
   tool: string;
@@ -61,8 +69,10 @@ export interface CircuitChangedEvent extends EventBase {
   to: 'closed' | 'open' | 'half_open';
 }
 
-export interface PolicyDecisionEvent extends EventBase {
+export interface PolicyDecisionEvent extends EventBase, CallSpan {
   type: 'policy.decision';
+  /** The call decided on (absent for decisions outside a call). */
+  callId?: string;
   tool: string;
   principalId?: string;
   decision: 'allow' | 'deny' | 'confirm';
@@ -92,7 +102,7 @@ export interface RateLimitedEvent extends EventBase {
   retryAfterMs: number;
 }
 
-export interface ExecutionRetryEvent extends EventBase {
+export interface ExecutionRetryEvent extends EventBase, CallSpan {
   type: 'execution.retry';
   callId: string;
   tool: string;

@@ -5,3 +5,5 @@ export {
   InMemoryTelemetry,
   noopTelemetry,
 } from './telemetry.js';
+export type { TraceContext } from './trace-context.js';
+export { formatTraceparent, isW3cSpanId, isW3cTraceId, parseTraceparent } from './trace-context.js';

@@ -54,6 +54,14 @@ export function newCallState(call: ToolCall, now: number): CallState {
   };
 }
 
+/** The span fields of a call's events. */
+export function callSpan(state: CallState): { spanId: string; parentSpanId?: string } {
+  const parent = state.call.parentSpanId;
+  return typeof parent === 'string' && parent !== ''
+    ? { spanId: state.spanId, parentSpanId: parent }
+    : { spanId: state.spanId };
+}
+
 /** A JSON-safe description of a thrown value; non-Error values keep their text. */
 export function describeError(
   value: unknown,

@@ -14,7 +14,13 @@ import type { ResolvedTool, ToolResolver } from '../registry/types.js';
 import type { ToolDefinition } from '../tool/tool-definition.js';
 import type { Bulkhead, BulkheadOptions } from './bulkhead.js';
 import { normaliseArguments, validateArguments } from './call-arguments.js';
-import { type CallState, describeError, newCallState, type Outcome } from './call-outcome.js';
+import {
+  type CallState,
+  callSpan,
+  describeError,
+  newCallState,
+  type Outcome,
+} from './call-outcome.js';
 import type { CircuitBreaker } from './circuit-breaker.js';
 import type { ConfirmationStore } from './confirmation.js';
 import type { HealthTracker } from './health-tracker.js';
@@ -159,6 +165,8 @@ export class ExecutionPipeline {
       type: 'policy.decision',
       time: iso(state.queuedAt),
       traceId: state.traceId,
+      ...callSpan(state),
+      callId: state.callId,
       tool: definition.name,
       ...(call.principal?.id !== undefined ? { principalId: call.principal.id } : {}),
       decision: decision.effect,
@@ -294,6 +302,7 @@ export class ExecutionPipeline {
         type: 'execution.started',
         time: iso(parts.clock.now()),
         traceId: state.traceId,
+        ...callSpan(state),
         callId: state.callId,
         tool: definition.name,
         ...(call.principal?.id !== undefined ? { principalId: call.principal.id } : {}),
@@ -305,6 +314,7 @@ export class ExecutionPipeline {
         arguments: state.arguments,
         callId: state.callId,
         traceId: state.traceId,
+        spanId: state.spanId,
         principal: call.principal,
         timeoutMs,
         signal: call.signal,
@@ -319,6 +329,7 @@ export class ExecutionPipeline {
         type: 'execution.retry',
         time: iso(parts.clock.now()),
         traceId: state.traceId,
+        ...callSpan(state),
         callId: state.callId,
         tool: definition.name,
         attempt: state.attempt + 1,

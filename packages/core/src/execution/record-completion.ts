@@ -1,5 +1,11 @@
 import type { ArsenalEvent } from '../events/events.js';
-import { buildAuditRecord, buildResult, type CallState, type Outcome } from './call-outcome.js';
+import {
+  buildAuditRecord,
+  buildResult,
+  type CallState,
+  callSpan,
+  type Outcome,
+} from './call-outcome.js';
 import type { PipelineParts } from './pipeline.js';
 import type { ToolResult } from './types.js';
 
@@ -16,6 +22,7 @@ export async function recordCompletion(
     type: 'execution.completed',
     time: result.completedAt,
     traceId: state.traceId,
+    ...callSpan(state),
     callId: state.callId,
     tool: state.resolved?.definition.name ?? result.tool,
     ...(state.call.principal?.id !== undefined ? { principalId: state.call.principal.id } : {}),

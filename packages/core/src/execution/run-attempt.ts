@@ -14,6 +14,7 @@ export interface AttemptRequest {
   arguments: Record<string, unknown>;
   callId: string;
   traceId: string;
+  spanId: string;
   principal: ToolCallContext['principal'];
   timeoutMs: number;
   /** The caller's signal: aborting it cancels the attempt. */
@@ -60,6 +61,7 @@ export function runAttempt(request: AttemptRequest): Promise<AttemptOutcome> {
       tool,
       callId: request.callId,
       traceId: request.traceId,
+      spanId: request.spanId,
       reportProgress: (update) => {
         if (settled || !request.onProgress) return;
         try {

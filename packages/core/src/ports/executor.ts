@@ -47,6 +47,8 @@ export interface ToolCallContext {
   callId: string;
   principal?: Principal;
   traceId?: string;
+  /** This call's span id: with `traceId`, what a remote call sends on as W3C `traceparent`. */
+  spanId?: string;
   reportProgress(update: ProgressUpdate): void;
   /**
    * Report a log message to the caller. Always present in contexts the engine builds (a no-op

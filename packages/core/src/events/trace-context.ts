@@ -1,0 +1,46 @@
+/** W3C trace-context ids: 32 and 16 lowercase hex digits, not all zero. */
+const TRACE_ID = /^(?!0{32})[0-9a-f]{32}$/;
+const SPAN_ID = /^(?!0{16})[0-9a-f]{16}$/;
+const TRACEPARENT = /^00-([0-9a-f]{32})-([0-9a-f]{16})-([0-9a-f]{2})$/;
+
+export interface TraceContext {
+  traceId: string;
+  spanId: string;
+  /** Sampled by the caller; default true. */
+  sampled?: boolean;
+}
+
+/** Whether `traceId` is a valid W3C trace id (one an OpenTelemetry backend will accept). */
+export function isW3cTraceId(traceId: unknown): traceId is string {
+  return typeof traceId === 'string' && TRACE_ID.test(traceId);
+}
+
+/** Whether `spanId` is a valid W3C span (parent) id. */
+export function isW3cSpanId(spanId: unknown): spanId is string {
+  return typeof spanId === 'string' && SPAN_ID.test(spanId);
+}
+
+/**
+ * The W3C `traceparent` header for a call, for executors to send on (HTTP header, MCP `_meta`,
+ * A2A metadata) so a trace crosses into the tool; undefined when the ids are not W3C ids.
+ *
+ * @example formatTraceparent(context) // '00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01'
+ */
+export function formatTraceparent(context: {
+  traceId?: string | undefined;
+  spanId?: string | undefined;
+  sampled?: boolean;
+}): string | undefined {
+  if (!isW3cTraceId(context.traceId) || !isW3cSpanId(context.spanId)) return undefined;
+  return `00-${context.traceId}-${context.spanId}-${context.sampled === false ? '00' : '01'}`;
+}
+
+/** Read a `traceparent` header (version 00); undefined when it is absent or malformed. */
+export function parseTraceparent(header: unknown): TraceContext | undefined {
+  if (typeof header !== 'string') return undefined;
+  const match = TRACEPARENT.exec(header.trim().toLowerCase());
+  if (!match) return undefined;
+  const [, traceId, spanId, flags] = match;
+  if (!isW3cTraceId(traceId) || !isW3cSpanId(spanId)) return undefined;
+  return { traceId, spanId, sampled: (Number.parseInt(flags!, 16) & 1) === 1 };
+}

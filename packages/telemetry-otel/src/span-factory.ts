@@ -1,0 +1,68 @@
+import { isW3cSpanId, isW3cTraceId } from '@arsenal/core';
+import {
+  type Attributes,
+  ROOT_CONTEXT,
+  type Span,
+  SpanKind,
+  TraceFlags,
+  type Tracer,
+  trace,
+} from '@opentelemetry/api';
+import type { PresetIdGenerator } from './preset-id-generator.js';
+
+export interface SpanStart {
+  name: string;
+  /** Milliseconds since the epoch. */
+  startTime: number;
+  attributes?: Attributes;
+  traceId?: string | undefined;
+  spanId?: string | undefined;
+  parentSpanId?: string | undefined;
+  kind?: SpanKind;
+}
+
+/** Starts spans with Arsenal's own W3C ids where it has valid ones, under the caller's span. */
+export class SpanFactory {
+  constructor(
+    private readonly tracer: Tracer,
+    private readonly ids: PresetIdGenerator,
+  ) {}
+
+  start(start: SpanStart): Span {
+    const traceId = isW3cTraceId(start.traceId) ? start.traceId : undefined;
+    const parent =
+      traceId && isW3cSpanId(start.parentSpanId)
+        ? trace.setSpanContext(ROOT_CONTEXT, {
+            traceId,
+            spanId: start.parentSpanId,
+            traceFlags: TraceFlags.SAMPLED,
+            isRemote: true,
+          })
+        : ROOT_CONTEXT;
+    this.ids.preset(traceId, isW3cSpanId(start.spanId) ? start.spanId : undefined);
+    try {
+      const attributes: Attributes = { ...start.attributes };
+      // An id that is not W3C (a caller's own trace label) is kept, so it is still searchable.
+      if (start.traceId !== undefined && traceId === undefined)
+        attributes['arsenal.trace_id'] = start.traceId;
+      return this.tracer.startSpan(
+        start.name,
+        {
+          kind: start.kind ?? SpanKind.INTERNAL,
+          startTime: start.startTime,
+          attributes,
+          root: parent === ROOT_CONTEXT,
+        },
+        parent,
+      );
+    } finally {
+      this.ids.clear();
+    }
+  }
+}
+
+/** Milliseconds since the epoch of an event's ISO time; now when it cannot be read. */
+export function eventTime(iso: string): number {
+  const parsed = Date.parse(iso);
+  return Number.isFinite(parsed) ? parsed : Date.now();
+}
