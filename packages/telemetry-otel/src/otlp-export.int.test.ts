@@ -53,7 +53,8 @@ describe('OTLP/HTTP export', () => {
     cleanups.push(() => source.close());
     const telemetry = otelTelemetryFromConfig({ otlp: { url: collector.url } });
     const arsenal = createArsenal({ telemetry });
-    await arsenal.addSource(source, source.executor);
+    const handle = await arsenal.addSource(source);
+    cleanups.push(() => handle.stop());
     const result = await arsenal.execute({ tool: 'whoami', arguments: {} });
     expect(result.status).toBe('success');
     const text = (result.result as { content: { text: string }[] }).content[0]!.text;
