@@ -200,11 +200,11 @@ describe.skipIf(!bwrap)('the bubblewrap sandbox', () => {
         sandbox: true,
       },
     ]);
-    const escape = await arsenal.execute({
+    const escaped = await arsenal.execute({
       tool: 'write_file',
       arguments: { path: join(outside, 'escaped.txt') },
     });
-    expect(escape.status).toBe('failure');
+    expect(escaped.status).toBe('failure');
     expect(existsSync(join(outside, 'escaped.txt'))).toBe(false);
     const inside = await arsenal.execute({
       tool: 'write_file',

@@ -156,9 +156,9 @@ export function createProcessToolSource(options: ProcessToolSourceOptions): Tool
   executor: ProcessExecutor;
 } {
   const id = options.id ?? 'cli';
-  options.tools.forEach((spec, index) =>
-    validateSpec(spec, `${id}.tools[${index}] (${spec.name})`),
-  );
+  for (const [index, spec] of options.tools.entries()) {
+    validateSpec(spec, `${id}.tools[${index}] (${spec.name})`);
+  }
   const executor = new ProcessExecutor(id, options.tools);
   return {
     id,
