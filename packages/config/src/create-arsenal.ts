@@ -19,12 +19,14 @@ import {
   type VectorStore,
 } from '@arsenal/core';
 import { createMcpToolSource, type McpToolSource } from '@arsenal/executor-mcp';
+import { createProcessToolSource } from '@arsenal/executor-process';
 import { createAnthropicTranscoder } from '@arsenal/transcoder-anthropic';
 import { createGeminiTranscoder } from '@arsenal/transcoder-gemini';
 import { createMcpTranscoder } from '@arsenal/transcoder-mcp';
 import { createOpenAITranscoder } from '@arsenal/transcoder-openai';
 import { parse as parseYaml } from 'yaml';
 import { loadAdapter } from './adapter-loader.js';
+import { cliToolSpecs } from './cli-tools.js';
 import { redactText } from './config-error.js';
 import type { ArsenalConfig, McpServerConfig } from './schema.js';
 
@@ -113,6 +115,13 @@ export async function createArsenalFromConfig(
       }
       const { name, handle } = outcome.value;
       reportFailures(handle.summary.failed, `mcpServers.${name}`, warn);
+    }
+    if (config.cli && config.cli.length > 0) {
+      const handle = await arsenal.addSource(
+        createProcessToolSource({ id: 'cli', tools: cliToolSpecs(config) }),
+      );
+      handles.push(handle);
+      reportFailures(handle.summary.failed, 'cli', warn);
     }
   } catch (error) {
     await close();

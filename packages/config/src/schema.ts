@@ -1,5 +1,6 @@
 import { DEFAULT_ROUTING_WEIGHTS, type RoutingWeights } from '@arsenal/core';
 import { z } from 'zod';
+import { cliToolsSchema } from './cli-tools-schema.js';
 
 /** A third-party (or first-party) adapter, chosen by package name. */
 export const adapterSchema = z.strictObject({
@@ -110,6 +111,8 @@ export const arsenalConfigSchema = z.strictObject({
     .optional(),
   hygiene: z.enum(['reject', 'flag', 'off']).optional(),
   mcpServers: z.record(z.string(), z.union([stdioServerSchema, remoteServerSchema])).optional(),
+  /** Command-line programs as tools (namespace `cli`). */
+  cli: cliToolsSchema.optional(),
   tools: z
     .strictObject({
       catalogs: z.array(catalogFileSchema).optional(),

@@ -1,0 +1,10 @@
+export type { ArgvSlot, RenderOptions } from './argv-template.js';
+export { placeholdersOf, renderArgv } from './argv-template.js';
+export type { ProcessToolResult, ProcessToolSourceOptions } from './process-executor.js';
+export { createProcessToolSource, ProcessExecutor } from './process-executor.js';
+export type { ProcessToolSpec } from './process-tool-spec.js';
+export { inputSchemaOf, validateSpec } from './process-tool-spec.js';
+export type { ProcessOutcome, ProcessRun } from './run-process.js';
+export { runProcess } from './run-process.js';
+export type { SandboxOptions } from './sandbox.js';
+export { findBubblewrap, sandboxed } from './sandbox.js';
