@@ -12,7 +12,8 @@ describe("GitHub's REST description (@octokit/openapi)", () => {
     const source = createOpenApiToolSource({
       name: 'github',
       spec: specPath,
-      onSkippedOperation: (operation) => skipped.push(`${operation.method} ${operation.path}: ${operation.reason}`),
+      onSkippedOperation: (operation) =>
+        skipped.push(`${operation.method} ${operation.path}: ${operation.reason}`),
     });
     const tools = await source.load();
     expect(skipped).toEqual([]);
@@ -33,9 +34,14 @@ describe("GitHub's REST description (@octokit/openapi)", () => {
 
   it('registers into an Arsenal without failures and is retrievable', async () => {
     const arsenal = createArsenal();
-    const handle = await arsenal.addSource(createOpenApiToolSource({ name: 'github', spec: specPath }));
+    const handle = await arsenal.addSource(
+      createOpenApiToolSource({ name: 'github', spec: specPath }),
+    );
     expect(handle.summary.failed).toEqual([]);
-    const { tools } = await arsenal.retrieve({ query: 'create an issue in a repository', limit: 5 });
+    const { tools } = await arsenal.retrieve({
+      query: 'create an issue in a repository',
+      limit: 5,
+    });
     expect(tools.map((scored) => scored.tool.name)).toContain('issues_create');
     await handle.stop();
     await arsenal.close();
