@@ -25,6 +25,7 @@ import { createOpenAITranscoder } from '@arsenal/transcoder-openai';
 import { parse as parseYaml } from 'yaml';
 import { loadAdapter } from './adapter-loader.js';
 import { redactText } from './config-error.js';
+import { addHttpSources } from './http-sources.js';
 import type { ArsenalConfig, McpServerConfig } from './schema.js';
 
 export interface CreateFromConfigOptions {
@@ -113,6 +114,7 @@ export async function createArsenalFromConfig(
       const { name, handle } = outcome.value;
       reportFailures(handle.summary.failed, `mcpServers.${name}`, warn);
     }
+    await addHttpSources(arsenal, config, handles, warn);
   } catch (error) {
     await close();
     throw error;

@@ -1,5 +1,6 @@
 import { DEFAULT_ROUTING_WEIGHTS, type RoutingWeights } from '@arsenal/core';
 import { z } from 'zod';
+import { httpSourceSchema, openApiSourceSchema } from './http-sources-schema.js';
 
 /** A third-party (or first-party) adapter, chosen by package name. */
 export const adapterSchema = z.strictObject({
@@ -110,6 +111,10 @@ export const arsenalConfigSchema = z.strictObject({
     .optional(),
   hygiene: z.enum(['reject', 'flag', 'off']).optional(),
   mcpServers: z.record(z.string(), z.union([stdioServerSchema, remoteServerSchema])).optional(),
+  /** REST APIs with an OpenAPI 3.x / Swagger 2.0 spec, by source name. */
+  openapi: z.record(z.string(), openApiSourceSchema).optional(),
+  /** Plain HTTP tools, by source name. */
+  http: z.record(z.string(), httpSourceSchema).optional(),
   tools: z
     .strictObject({
       catalogs: z.array(catalogFileSchema).optional(),

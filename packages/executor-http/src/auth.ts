@@ -6,7 +6,7 @@ import type { Redactor } from './redactor.js';
 
 /** A credential ready to apply, whether bound from a spec's scheme or declared whole. */
 export type HttpAuth =
-  | { type: 'apiKey'; in: 'header' | 'query' | 'cookie'; name: string; value: string }
+  | { type: 'apiKey'; in: 'header' | 'query' | 'cookie'; name: string; apiKey: string }
   | { type: 'basic'; username: string; password: string }
   | { type: 'bearer'; token: string }
   | {
@@ -38,7 +38,7 @@ export interface SchemeCredential {
 
 /** Register every secret of a credential with the redactor. */
 export function registerSecrets(auth: HttpAuth, redactor: Redactor): void {
-  if (auth.type === 'apiKey') redactor.add(auth.value);
+  if (auth.type === 'apiKey') redactor.add(auth.apiKey);
   else if (auth.type === 'bearer') redactor.add(auth.token);
   else if (auth.type === 'basic') {
     redactor.add(auth.password);
@@ -58,7 +58,7 @@ export function validateAuth(auth: HttpAuth, where: string): HttpAuth {
   };
   if (auth.type === 'apiKey') {
     need('name', auth.name);
-    need('value', auth.value);
+    need('apiKey', auth.apiKey);
     if (!['header', 'query', 'cookie'].includes(auth.in)) {
       throw new ConfigurationError(`${where}: apiKey "in" must be header, query or cookie.`);
     }
@@ -87,11 +87,11 @@ export async function applyAuth(
 ): Promise<void> {
   for (const auth of auths) {
     if (auth.type === 'apiKey') {
-      checkHeaderValue(auth.name, auth.value, 'auth');
-      if (auth.in === 'header') request.headers[auth.name.toLowerCase()] = auth.value;
-      else if (auth.in === 'query') request.url.searchParams.set(auth.name, auth.value);
+      checkHeaderValue(auth.name, auth.apiKey, 'auth');
+      if (auth.in === 'header') request.headers[auth.name.toLowerCase()] = auth.apiKey;
+      else if (auth.in === 'query') request.url.searchParams.set(auth.name, auth.apiKey);
       else {
-        const pair = `${auth.name}=${encodeComponent(auth.value)}`;
+        const pair = `${auth.name}=${encodeComponent(auth.apiKey)}`;
         request.headers.cookie = request.headers.cookie
           ? `${request.headers.cookie}; ${pair}`
           : pair;

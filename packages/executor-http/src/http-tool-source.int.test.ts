@@ -22,7 +22,7 @@ beforeAll(async () => {
             type: 'object',
             properties: { tags: { type: 'array', items: { type: 'string' } } },
           },
-          auth: { type: 'apiKey', in: 'header', name: 'X-API-Key', value: API_KEY },
+          auth: { type: 'apiKey', in: 'header', name: 'X-API-Key', apiKey: API_KEY },
         },
         {
           name: 'get_pet',

@@ -50,7 +50,7 @@ export function bindCredentials(
         type: 'apiKey',
         in: location,
         name: String(scheme.name),
-        value: credential.apiKey,
+        apiKey: credential.apiKey,
       });
     } else if (type === 'basic' || (type === 'http' && httpScheme === 'basic')) {
       if (!credential.username || credential.password === undefined)
