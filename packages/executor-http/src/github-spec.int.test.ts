@@ -20,6 +20,7 @@ describe("GitHub's REST description (@octokit/openapi)", () => {
     expect(tools.length).toBeGreaterThan(900);
     const names = new Set(tools.map((tool) => tool.name));
     expect(names.size).toBe(tools.length);
+    expect(tools.every((tool) => tool.name.length <= 64)).toBe(true);
     const getRepo = tools.find((tool) => tool.metadata.operationId === 'repos/get');
     expect(getRepo?.name).toBe('repos_get');
     expect(getRepo?.parametersSchema.required).toEqual(['owner', 'repo']);

@@ -253,3 +253,24 @@ describe('parseSpecText', () => {
     expect(() => parseSpecText('a: [', 'x.yaml')).toThrow(/neither valid JSON nor valid YAML/);
   });
 });
+
+describe('tool names', () => {
+  it('stay within 64 characters, shortened with a stable fingerprint', () => {
+    const long = 'actions/get-fork-pr-contributor-approval-permissions-organization-extra';
+    const document = {
+      openapi: '3.0.0',
+      info: { title: 'Long' },
+      paths: {
+        '/a': { get: { operationId: long, summary: 'An operation with a long id' } },
+        '/b': { get: { operationId: `${long}-2`, summary: 'Another operation with a long id' } },
+      },
+    };
+    const names = importOpenApiDocument(document, options).tools.map((tool) => tool.name);
+    expect(names.every((name) => name.length <= 64)).toBe(true);
+    expect(new Set(names).size).toBe(2);
+    expect(names[0]).toMatch(
+      /^actions_get_fork_pr_contributor_approval_permissions_\w+_[0-9a-f]{8}$/,
+    );
+    expect(importOpenApiDocument(document, options).tools[0]?.name).toBe(names[0]);
+  });
+});

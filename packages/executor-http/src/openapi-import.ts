@@ -55,10 +55,26 @@ interface Candidate {
   base: string;
 }
 
+// Vendors cap tool names at 64 characters (OpenAI, Anthropic); Arsenal's own limit is higher.
+const NAME_MAX_LENGTH = 64;
+
+/** A short, stable fingerprint (FNV-1a, 32 bits) that keeps shortened names apart. */
+function fingerprint(text: string): string {
+  let hash = 0x811c9dc5;
+  for (let index = 0; index < text.length; index += 1) {
+    hash ^= text.charCodeAt(index);
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return hash.toString(16).padStart(8, '0');
+}
+
 function baseName(candidate: Omit<Candidate, 'base'>): string {
   const id = candidate.operation.operationId;
   const raw = typeof id === 'string' && id.trim() ? id : `${candidate.method} ${candidate.path}`;
-  const name = toToolName(raw) || `${candidate.method}_operation`;
+  let name = toToolName(raw) || `${candidate.method}_operation`;
+  if (name.length > NAME_MAX_LENGTH) {
+    name = `${name.slice(0, NAME_MAX_LENGTH - 9).replace(/_+$/, '')}_${fingerprint(name)}`;
+  }
   return RESERVED_TOOL_NAMES.has(name) ? `${name}_operation` : name;
 }
 
@@ -79,7 +95,7 @@ function assignNames(candidates: readonly Candidate[]): string[] {
     do {
       count += 1;
       const suffix = `_${count}`;
-      name = candidate.base.slice(0, 128 - suffix.length) + suffix;
+      name = candidate.base.slice(0, NAME_MAX_LENGTH - suffix.length) + suffix;
     } while (taken.has(name));
     counts.set(candidate.base, count);
     taken.add(name);
