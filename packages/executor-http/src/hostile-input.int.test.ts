@@ -129,6 +129,18 @@ describe('hostile inputs are refused with typed errors', () => {
     expect(result.error?.message).toContain('resolves to 10.0.0.7');
   });
 
+  it('refuses "localhost" by name when it resolves to loopback', async () => {
+    const arsenal = await engine({
+      baseUrl: 'http://localhost:9/v1',
+      allowAddresses: [],
+      resolver: async () => [{ address: '127.0.0.1', family: 4 }],
+    });
+    const result = await arsenal.execute({ tool: 'get_text', arguments: {} });
+    expect(result.error?.message).toContain(
+      '"localhost": it resolves to 127.0.0.1, a loopback address',
+    );
+  });
+
   it('refuses a spec URL on loopback when loopback is not allowed', async () => {
     const source = createOpenApiToolSource({
       name: 'petstore',
@@ -136,6 +148,16 @@ describe('hostile inputs are refused with typed errors', () => {
     });
     const error = await source.load().catch((caught: unknown) => caught);
     expect(ArsenalError.isInstance(error) && error.code).toBe('request_refused');
+  });
+
+  it('loads a spec over HTTP larger than the cap for call answers', async () => {
+    const source = createOpenApiToolSource({
+      name: 'petstore',
+      spec: `${petstore.url}/openapi.json`,
+      allowAddresses: ['loopback'],
+      maxResponseBytes: 100,
+    });
+    expect((await source.load()).length).toBeGreaterThan(10);
   });
 
   it('times out a call that does not answer', async () => {

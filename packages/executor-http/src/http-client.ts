@@ -84,12 +84,17 @@ export class HttpClient {
   }
 
   /** One request through the guard, redirects and size cap; no retries, no auth. */
-  send(request: OutgoingRequest, signal: AbortSignal): Promise<IncomingResponse> {
+  send(
+    request: OutgoingRequest,
+    signal: AbortSignal,
+    limits: { maxResponseBytes?: number } = {},
+  ): Promise<IncomingResponse> {
     return sendRequest(request, {
       guard: this.#guard,
       signal,
       maxRedirects: this.#options.maxRedirects ?? 5,
-      maxResponseBytes: this.#options.maxResponseBytes ?? 10 * 1024 * 1024,
+      maxResponseBytes:
+        limits.maxResponseBytes ?? this.#options.maxResponseBytes ?? 10 * 1024 * 1024,
     });
   }
 

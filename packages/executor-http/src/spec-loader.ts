@@ -12,6 +12,8 @@ export interface LoadedSpec {
   label: string;
 }
 
+const SPEC_MAX_BYTES = 64 * 1024 * 1024;
+
 /** Parse spec text: JSON when it looks like JSON, YAML otherwise (YAML is a superset). */
 export function parseSpecText(text: string, label: string): SpecNode {
   let value: unknown;
@@ -64,6 +66,8 @@ export async function loadSpec(
     const response = await client.send(
       { method: 'GET', url, headers: { accept: 'application/json, application/yaml, */*' } },
       signal ?? AbortSignal.timeout(60_000),
+      // Specs are large (GitHub's is 12 MiB); the cap for call answers does not apply.
+      { maxResponseBytes: SPEC_MAX_BYTES },
     );
     if (response.status < 200 || response.status >= 300) {
       throw new OpenApiSpecError(label, `cannot be fetched: HTTP ${response.status}.`, {
