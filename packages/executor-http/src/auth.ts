@@ -89,8 +89,12 @@ export async function applyAuth(
     if (auth.type === 'apiKey') {
       checkHeaderValue(auth.name, auth.apiKey, 'auth');
       if (auth.in === 'header') request.headers[auth.name.toLowerCase()] = auth.apiKey;
-      else if (auth.in === 'query') request.url.searchParams.set(auth.name, auth.apiKey);
-      else {
+      else if (auth.in === 'query') {
+        // Appended by hand: searchParams would re-encode the query the operation serialised.
+        const pair = `${encodeComponent(auth.name)}=${encodeComponent(auth.apiKey)}`;
+        const query = request.url.search.slice(1);
+        request.url.search = query ? `${query}&${pair}` : pair;
+      } else {
         const pair = `${auth.name}=${encodeComponent(auth.apiKey)}`;
         request.headers.cookie = request.headers.cookie
           ? `${request.headers.cookie}; ${pair}`

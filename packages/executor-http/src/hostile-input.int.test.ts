@@ -160,6 +160,16 @@ describe('hostile inputs are refused with typed errors', () => {
     expect((await source.load()).length).toBeGreaterThan(10);
   });
 
+  it('reports a rejected OAuth2 client without revealing its secret', async () => {
+    const arsenal = await engine({
+      credentials: { oauth: { clientId: 'arsenal-client', clientSecret: 'wrong-secret-5d4c3b' } },
+    });
+    const result = await arsenal.execute({ tool: 'get_pet', arguments: { petId: '1' } });
+    expect(result.error).toMatchObject({ code: 'auth_failed', retryable: false });
+    expect(result.error?.message).toContain('answered HTTP 401');
+    expect(JSON.stringify(result)).not.toContain('wrong-secret-5d4c3b');
+  });
+
   it('times out a call that does not answer', async () => {
     const arsenal = await engine({ timeoutMs: 300, maxRetries: 0 });
     const result = await arsenal.execute({ tool: 'slow', arguments: {} });
