@@ -176,6 +176,18 @@ describe('hostile inputs are refused with typed errors', () => {
     expect(result.error).toMatchObject({ code: 'timeout', retryable: true });
   });
 
+  it('stops a running call when the caller aborts, closing the connection', async () => {
+    const arsenal = await engine({ maxRetries: 0 });
+    const controller = new AbortController();
+    const before = petstore.hits.get('/v1/slow') ?? 0;
+    const pending = arsenal.execute({ tool: 'slow', arguments: {}, signal: controller.signal });
+    while ((petstore.hits.get('/v1/slow') ?? 0) === before)
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    controller.abort();
+    const result = await pending;
+    expect(result.status).toBe('cancelled');
+  });
+
   it('lets the guard pass a public address without connecting anywhere', async () => {
     const guard = new AddressGuard({
       resolver: async () => [{ address: '93.184.216.34', family: 4 }],
