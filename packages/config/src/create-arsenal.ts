@@ -28,6 +28,7 @@ import { parse as parseYaml } from 'yaml';
 import { loadAdapter } from './adapter-loader.js';
 import { cliToolSpecs } from './cli-tools.js';
 import { redactText } from './config-error.js';
+import { addHttpSources } from './http-sources.js';
 import type { ArsenalConfig, McpServerConfig } from './schema.js';
 
 export interface CreateFromConfigOptions {
@@ -123,6 +124,7 @@ export async function createArsenalFromConfig(
       handles.push(handle);
       reportFailures(handle.summary.failed, 'cli', warn);
     }
+    await addHttpSources(arsenal, config, handles, warn);
   } catch (error) {
     await close();
     throw error;

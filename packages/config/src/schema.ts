@@ -1,6 +1,7 @@
 import { DEFAULT_ROUTING_WEIGHTS, type RoutingWeights } from '@arsenal/core';
 import { z } from 'zod';
 import { cliToolsSchema } from './cli-tools-schema.js';
+import { httpSourceSchema, openApiSourceSchema } from './http-sources-schema.js';
 
 /** A third-party (or first-party) adapter, chosen by package name. */
 export const adapterSchema = z.strictObject({
@@ -113,6 +114,10 @@ export const arsenalConfigSchema = z.strictObject({
   mcpServers: z.record(z.string(), z.union([stdioServerSchema, remoteServerSchema])).optional(),
   /** Command-line programs as tools (namespace `cli`). */
   cli: cliToolsSchema.optional(),
+  /** REST APIs with an OpenAPI 3.x / Swagger 2.0 spec, by source name. */
+  openapi: z.record(z.string(), openApiSourceSchema).optional(),
+  /** Plain HTTP tools, by source name. */
+  http: z.record(z.string(), httpSourceSchema).optional(),
   tools: z
     .strictObject({
       catalogs: z.array(catalogFileSchema).optional(),

@@ -1,0 +1,214 @@
+import { request as httpRequest, type IncomingMessage } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+import type { LookupFunction } from 'node:net';
+import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
+import { ArsenalError } from '@arsenal/core';
+import type { AddressGuard, ResolvedAddress } from './address-guard.js';
+import { HttpRequestRefusedError } from './errors.js';
+
+/** One request, fully serialised. */
+export interface OutgoingRequest {
+  method: string;
+  url: URL;
+  headers: Record<string, string>;
+  body?: Uint8Array;
+}
+
+/** A complete answer, its body read into memory within the size cap. */
+export interface IncomingResponse {
+  status: number;
+  headers: Record<string, string>;
+  body: Buffer;
+  /** The URL that answered, after redirects. */
+  url: URL;
+}
+
+export interface TransportOptions {
+  guard: AddressGuard;
+  signal: AbortSignal;
+  maxRedirects: number;
+  maxResponseBytes: number;
+}
+
+const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+const CREDENTIAL_HEADERS = ['authorization', 'cookie', 'proxy-authorization'];
+
+function pinnedLookup(target: ResolvedAddress): LookupFunction {
+  return ((
+    _hostname: string,
+    options: { all?: boolean },
+    callback: (...args: unknown[]) => void,
+  ) => {
+    if (options?.all) callback(null, [{ address: target.address, family: target.family }]);
+    else callback(null, target.address, target.family);
+  }) as unknown as LookupFunction;
+}
+
+/**
+ * Send a request over node:http(s), following redirects by hand: every hop's host is resolved and
+ * checked by the guard, and the socket connects to the checked address only.
+ */
+export async function sendRequest(
+  request: OutgoingRequest,
+  options: TransportOptions,
+): Promise<IncomingResponse> {
+  let current = request;
+  for (let hop = 0; ; hop += 1) {
+    const response = await sendOnce(current, options);
+    const location = response.headers.location;
+    if (!REDIRECTS.has(response.status) || location === undefined) return response;
+    if (hop >= options.maxRedirects) {
+      throw new HttpRequestRefusedError(
+        'too_many_redirects',
+        `${request.method} ${request.url.origin}${request.url.pathname} redirected more than ${options.maxRedirects} times (last to ${redactUrl(location)}); a redirect loop or a misconfigured server. Raise maxRedirects if the chain is legitimate.`,
+      );
+    }
+    let next: URL;
+    try {
+      next = new URL(location, current.url);
+    } catch (error) {
+      throw new HttpRequestRefusedError('invalid_url', `Redirect to an invalid URL.`, {
+        cause: error,
+      });
+    }
+    const asGet =
+      response.status === 303 ||
+      ((response.status === 301 || response.status === 302) && current.method === 'POST');
+    const headers = { ...current.headers };
+    if (next.origin !== current.url.origin) {
+      // Credentials are for the origin they were configured for, never a host it points to.
+      for (const name of Object.keys(headers)) {
+        if (CREDENTIAL_HEADERS.includes(name.toLowerCase())) delete headers[name];
+      }
+    }
+    if (asGet) {
+      for (const name of Object.keys(headers)) {
+        if (name.toLowerCase().startsWith('content-')) delete headers[name];
+      }
+    }
+    current = {
+      method: asGet ? 'GET' : current.method,
+      url: next,
+      headers,
+      ...(asGet || current.body === undefined ? {} : { body: current.body }),
+    };
+  }
+}
+
+function redactUrl(location: string): string {
+  return location.split('?')[0] ?? location;
+}
+
+async function sendOnce(
+  request: OutgoingRequest,
+  options: TransportOptions,
+): Promise<IncomingResponse> {
+  const { url } = request;
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new HttpRequestRefusedError(
+      'invalid_url',
+      `Only http and https URLs can be called, not "${url.protocol}".`,
+    );
+  }
+  const target = await options.guard.check(url.hostname, options.signal);
+  const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
+  const headers: Record<string, string> = { ...request.headers };
+  if (request.body !== undefined) headers['content-length'] = String(request.body.byteLength);
+  return new Promise<IncomingResponse>((resolve, reject) => {
+    let settled = false;
+    const fail = (error: unknown) => {
+      if (settled) return;
+      settled = true;
+      reject(error);
+    };
+    const outgoing = send(
+      url,
+      {
+        method: request.method,
+        headers,
+        lookup: pinnedLookup(target),
+        signal: options.signal,
+      },
+      (incoming) => {
+        readBody(incoming, options.maxResponseBytes, url).then((body) => {
+          if (settled) return;
+          settled = true;
+          resolve({ status: incoming.statusCode ?? 0, headers: flatHeaders(incoming), body, url });
+        }, fail);
+      },
+    );
+    outgoing.on('error', (error) => fail(toTransportError(error, url, options.signal)));
+    outgoing.end(request.body);
+  });
+}
+
+function flatHeaders(incoming: IncomingMessage): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(incoming.headers)) {
+    if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  return headers;
+}
+
+function tooLarge(url: URL, limit: number): HttpRequestRefusedError {
+  return new HttpRequestRefusedError(
+    'response_too_large',
+    `The response of ${url.origin}${url.pathname} is larger than maxResponseBytes (${limit} bytes); it was not read. Ask for less (filters, pagination) or raise maxResponseBytes.`,
+  );
+}
+
+function readBody(incoming: IncomingMessage, limit: number, url: URL): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const declared = Number(incoming.headers['content-length']);
+    if (Number.isFinite(declared) && declared > limit) {
+      incoming.destroy();
+      reject(tooLarge(url, limit));
+      return;
+    }
+    const chunks: Buffer[] = [];
+    let size = 0;
+    incoming.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) {
+        incoming.destroy();
+        reject(tooLarge(url, limit));
+        return;
+      }
+      chunks.push(chunk);
+    });
+    incoming.on('error', reject);
+    incoming.on('end', () => {
+      try {
+        resolve(decode(Buffer.concat(chunks), incoming.headers['content-encoding'], limit, url));
+      } catch (error) {
+        reject(ArsenalError.isInstance(error) ? error : tooLarge(url, limit));
+      }
+    });
+  });
+}
+
+function decode(body: Buffer, encoding: string | undefined, limit: number, url: URL): Buffer {
+  const options = { maxOutputLength: limit };
+  try {
+    if (encoding === 'gzip' || encoding === 'x-gzip') return gunzipSync(body, options);
+    if (encoding === 'deflate') return inflateSync(body, options);
+    if (encoding === 'br') return brotliDecompressSync(body, options);
+  } catch (error) {
+    if ((error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') throw tooLarge(url, limit);
+    throw new ArsenalError('execution_failed', `Cannot decode the ${encoding} response body.`, {
+      cause: error,
+    });
+  }
+  return body;
+}
+
+function toTransportError(error: unknown, url: URL, signal: AbortSignal): unknown {
+  if (signal.aborted) return signal.reason ?? error;
+  if (ArsenalError.isInstance(error)) return error;
+  const code = (error as { code?: string }).code ?? (error as Error).message;
+  return new ArsenalError(
+    'connection_failed',
+    `Cannot reach ${url.origin} (${code}); check that the API is up and the URL is right.`,
+    { retryable: true, cause: error },
+  );
+}
