@@ -10,6 +10,12 @@ export interface LexicalFieldOptions {
   b: number;
   /** Keep stop words in this field (names, tags). */
   keepStopWords?: boolean;
+  /**
+   * Whether a word in this field makes the document count in the word's document frequency.
+   * Default true; false for boilerplate (text most documents share) so that it does not make
+   * the same words rare elsewhere look common.
+   */
+  documentFrequency?: boolean;
 }
 
 export interface LexicalIndexOptions {
@@ -83,6 +89,7 @@ const REBUILD_DRIFT = 0.05;
 export class LexicalIndex {
   readonly #fieldNames: string[];
   readonly #fields: LexicalFieldOptions[];
+  readonly #countsForFrequency: boolean[];
   readonly #k1: number;
   readonly #termIds = new Map<string, number>();
   #postings: GrowableIndexList[] = [];
@@ -99,6 +106,7 @@ export class LexicalIndex {
   constructor(options: LexicalIndexOptions) {
     this.#fieldNames = Object.keys(options.fields);
     this.#fields = this.#fieldNames.map((name) => options.fields[name]!);
+    this.#countsForFrequency = this.#fields.map((field) => field.documentFrequency !== false);
     this.#k1 = options.k1 ?? 1.2;
     this.#lengthSums = new Float64Array(this.#fields.length);
     this.#averagesAtBuild = new Float64Array(this.#fields.length);
@@ -140,11 +148,13 @@ export class LexicalIndex {
     this.#liveCount--;
     const terms = this.#terms[doc]!;
     for (let f = 0; f < this.#fields.length; f++) this.#lengthSums[f]! -= terms.lengths[f]!;
-    let lastTerm = -1;
+    let lastCounted = -1;
     for (let i = 0; i < terms.counts.length; i += 3) {
       const term = terms.counts[i]!;
-      if (term !== lastTerm) this.#documentFrequency[term]!--;
-      lastTerm = term;
+      if (term !== lastCounted && this.#countsForFrequency[terms.counts[i + 1]!]) {
+        this.#documentFrequency[term]!--;
+        lastCounted = term;
+      }
     }
     this.#terms[doc] = undefined;
     // Dead postings are skipped at query time; compact once they are a third of the index.
@@ -314,15 +324,17 @@ export class LexicalIndex {
     while (i < counts.length) {
       const term = counts[i]!;
       let weight = 0;
+      let counted = false;
       while (i < counts.length && counts[i] === term) {
         const f = counts[i + 1]!;
         const field = this.#fields[f]!;
         const norm = 1 - field.b + (field.b * terms.lengths[f]!) / averages[f]!;
         weight += (field.weight * counts[i + 2]!) / norm;
+        if (this.#countsForFrequency[f]) counted = true;
         i += 3;
       }
       this.#postings[term]!.push(doc, weight);
-      this.#documentFrequency[term]!++;
+      if (counted) this.#documentFrequency[term]!++;
     }
   }
 

@@ -14,6 +14,7 @@ import { type LexicalFieldOptions, LexicalIndex } from './lexical-index.js';
 import { type Outcome, OutcomeMemory } from './outcome-memory.js';
 import { combineSignals, costScore, DEFAULT_ROUTING_WEIGHTS, healthScore } from './scoring.js';
 import { finalizeSelection } from './selection.js';
+import { SharedParameters } from './shared-parameters.js';
 import { estimateToolTokens, type TokenCounter } from './token-estimate.js';
 import { DEFAULT_LEXICAL_FIELDS, toEmbeddingText, toLexicalDocument } from './tool-document.js';
 import { newTraceId } from './trace-id.js';
@@ -105,6 +106,10 @@ export class ToolRetriever {
   readonly #memory: OutcomeMemory | undefined;
   readonly #tokenCounter: TokenCounter;
   readonly #unsubscribe: () => void;
+  readonly #sharedParameters = new SharedParameters();
+  /** Boilerplate parameters each indexed tool was indexed with. */
+  readonly #indexedShared = new Map<string, { tool: ToolDefinition; signature: string }>();
+  #sharedDirty = false;
 
   constructor(options: ToolRetrieverOptions) {
     if (options.embedder && !options.vectorStore) {
@@ -142,10 +147,41 @@ export class ToolRetriever {
   }
 
   #apply(change: RegistryChange): void {
-    const id = change.tool.qualifiedName;
-    if (change.type === 'removed') this.#lexical.remove(id);
-    else this.#lexical.add(id, toLexicalDocument(change.tool));
+    const tool = change.tool;
+    const id = tool.qualifiedName;
+    const previous = this.#indexedShared.get(id);
+    if (previous) this.#sharedParameters.remove(previous.tool);
+    if (change.type === 'removed') {
+      this.#indexedShared.delete(id);
+      this.#lexical.remove(id);
+    } else {
+      this.#sharedParameters.add(tool);
+      this.#index(tool);
+    }
+    this.#sharedDirty = true;
     this.#vectors?.apply(change);
+  }
+
+  #index(tool: ToolDefinition): void {
+    const shared = this.#sharedParameters;
+    const signature = shared.signature(tool);
+    this.#indexedShared.set(tool.qualifiedName, { tool, signature });
+    this.#lexical.add(
+      tool.qualifiedName,
+      toLexicalDocument(tool, (key) => shared.isShared(tool, key)),
+    );
+  }
+
+  /**
+   * What counts as boilerplate depends on the whole catalog: after registrations, re-index the
+   * tools whose boilerplate parameters changed (usually only the ones indexed early in a batch).
+   */
+  #refreshSharedParameters(): void {
+    if (!this.#sharedDirty) return;
+    this.#sharedDirty = false;
+    for (const { tool, signature } of [...this.#indexedShared.values()]) {
+      if (this.#sharedParameters.signature(tool) !== signature) this.#index(tool);
+    }
   }
 
   /** Embed and store every added or changed tool not yet embedded (unchanged tools never are). */
@@ -169,6 +205,7 @@ export class ToolRetriever {
     const started = now();
     checkRequest(request);
     throwIfAborted(request.signal);
+    this.#refreshSharedParameters();
     const limit = request.limit ?? DEFAULT_LIMIT;
     const traceId = request.traceId ?? newTraceId();
     const weights: RoutingWeights = { ...this.#weights, ...request.weights };
@@ -312,6 +349,7 @@ export class ToolRetriever {
 
   /** Term vector of an indexed tool (for diversity and explanations). */
   termVector(tool: ToolDefinition): Map<string, number> {
+    this.#refreshSharedParameters();
     return this.#lexical.termVector(tool.qualifiedName);
   }
 
