@@ -32,4 +32,11 @@ describe('text analysis', () => {
     expect(analyze('What is the weather in New York?')).toEqual(['weath', 'new', 'york']);
     expect(analyze('the of', { keepStopWords: true })).toEqual(['the', 'of']);
   });
+
+  it('keeps a word written in mixed case or with digits whole as well as split', () => {
+    expect(analyze('MySQL')).toEqual(['sql', 'mysql']);
+    expect(analyze('EC2 instances')).toEqual(['ec', '2', 'ec2', 'instanc']);
+    // Long identifiers are not kept whole: nobody writes them as one word in a request.
+    expect(analyze('getHTTPResponseCode')).toEqual(['get', 'http', 'respons', 'cod']);
+  });
 });

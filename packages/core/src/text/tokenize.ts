@@ -37,6 +37,9 @@ export function analyze(text: string, options: AnalyzeOptions = {}): string[] {
       if (part.length === 1 && !(part >= '0' && part <= '9')) continue;
       terms.push(cachedStem(part));
     }
+    // A word split at case or digit changes also stands for itself: "MySQL" is more than "SQL",
+    // "EC2" more than "EC"; written as one word in the request, it should meet the whole word.
+    if (parts.length > 1 && parts.length <= 3) terms.push(cachedStem(word.toLowerCase()));
   }
   return terms;
 }
