@@ -39,6 +39,11 @@ export interface LexicalSearchOptions {
    * to ignore it altogether (neither candidate nor rejected).
    */
   accept?: (id: string) => boolean | null;
+  /**
+   * Words that count less than the query's own (placeholders such as `<vault-name>`), with how
+   * much they count, in (0, 1]. A word in both counts fully.
+   */
+  weak?: { text: string; weight: number };
 }
 
 export interface LexicalSearchResult {
@@ -189,7 +194,13 @@ export class LexicalIndex {
 
   search(query: string, options: LexicalSearchOptions): LexicalSearchResult {
     this.#refreshIfDrifted();
-    const terms = this.queryTerms(query);
+    const terms: { term: string; idf: number }[] = this.queryTerms(query);
+    if (options.weak && options.weak.weight > 0) {
+      const own = new Set(terms.map((entry) => entry.term));
+      for (const entry of this.queryTerms(options.weak.text)) {
+        if (!own.has(entry.term)) terms.push({ ...entry, idf: entry.idf * options.weak.weight });
+      }
+    }
     const k1 = this.#k1;
     let best = 0;
     for (const { idf } of terms) best += idf * (k1 + 1);
