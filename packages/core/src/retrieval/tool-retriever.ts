@@ -10,13 +10,14 @@ import { gatherCandidates } from './candidates.js';
 import { now } from './clock.js';
 import { compileFilters, principalMaySee } from './filters.js';
 import { type IntentClassifier, intentMatch, KeywordIntentClassifier } from './intent.js';
-import { type LexicalFieldOptions, LexicalIndex } from './lexical-index.js';
+import type { LexicalFieldOptions } from './lexical-index.js';
 import { type Outcome, OutcomeMemory } from './outcome-memory.js';
 import { combineSignals, costScore, DEFAULT_ROUTING_WEIGHTS, healthScore } from './scoring.js';
 import { finalizeSelection } from './selection.js';
-import { SharedParameters } from './shared-parameters.js';
 import { estimateToolTokens, type TokenCounter } from './token-estimate.js';
-import { DEFAULT_LEXICAL_FIELDS, toEmbeddingText, toLexicalDocument } from './tool-document.js';
+import { DEFAULT_LEXICAL_FIELDS, toEmbeddingText } from './tool-document.js';
+import { groupScores, toolGroup } from './tool-groups.js';
+import { ToolTextIndex } from './tool-text-index.js';
 import { newTraceId } from './trace-id.js';
 import type { RetrievalRequest, RetrievalResult, RoutingWeights, ScoredTool } from './types.js';
 import { VectorSync } from './vector-sync.js';
@@ -89,6 +90,16 @@ function checkRequest(request: RetrievalRequest): void {
   }
 }
 
+/** The match of a tool's group (server), or undefined when no group matched at all. */
+function groupSignal(
+  scores: ReadonlyMap<string, number>,
+  tool: ToolDefinition,
+): number | undefined {
+  if (scores.size === 0) return undefined;
+  const group = toolGroup(tool);
+  return group === undefined ? 0 : (scores.get(group) ?? 0);
+}
+
 /**
  * Finds the tools that match a request. Candidates come from BM25F over tool fields, each
  * clause of a multi-part request, past successes, the conversation and (when configured)
@@ -97,7 +108,7 @@ function checkRequest(request: RetrievalRequest): void {
  */
 export class ToolRetriever {
   readonly #registry: ToolRegistry;
-  readonly #lexical: LexicalIndex;
+  readonly #text: ToolTextIndex;
   readonly #vectors: VectorSync | undefined;
   readonly #weights: RoutingWeights;
   readonly #options: ToolRetrieverOptions;
@@ -106,10 +117,6 @@ export class ToolRetriever {
   readonly #memory: OutcomeMemory | undefined;
   readonly #tokenCounter: TokenCounter;
   readonly #unsubscribe: () => void;
-  readonly #sharedParameters = new SharedParameters();
-  /** Boilerplate parameters each indexed tool was indexed with. */
-  readonly #indexedShared = new Map<string, { tool: ToolDefinition; signature: string }>();
-  #sharedDirty = false;
 
   constructor(options: ToolRetrieverOptions) {
     if (options.embedder && !options.vectorStore) {
@@ -119,7 +126,7 @@ export class ToolRetriever {
     }
     this.#options = options;
     this.#registry = options.registry;
-    this.#lexical = new LexicalIndex({
+    this.#text = new ToolTextIndex({
       fields: options.fields ?? DEFAULT_LEXICAL_FIELDS,
       k1: options.k1 ?? DEFAULT_K1,
     });
@@ -147,41 +154,9 @@ export class ToolRetriever {
   }
 
   #apply(change: RegistryChange): void {
-    const tool = change.tool;
-    const id = tool.qualifiedName;
-    const previous = this.#indexedShared.get(id);
-    if (previous) this.#sharedParameters.remove(previous.tool);
-    if (change.type === 'removed') {
-      this.#indexedShared.delete(id);
-      this.#lexical.remove(id);
-    } else {
-      this.#sharedParameters.add(tool);
-      this.#index(tool);
-    }
-    this.#sharedDirty = true;
+    if (change.type === 'removed') this.#text.remove(change.tool.qualifiedName);
+    else this.#text.add(change.tool);
     this.#vectors?.apply(change);
-  }
-
-  #index(tool: ToolDefinition): void {
-    const shared = this.#sharedParameters;
-    const signature = shared.signature(tool);
-    this.#indexedShared.set(tool.qualifiedName, { tool, signature });
-    this.#lexical.add(
-      tool.qualifiedName,
-      toLexicalDocument(tool, (key) => shared.isShared(tool, key)),
-    );
-  }
-
-  /**
-   * What counts as boilerplate depends on the whole catalog: after registrations, re-index the
-   * tools whose boilerplate parameters changed (usually only the ones indexed early in a batch).
-   */
-  #refreshSharedParameters(): void {
-    if (!this.#sharedDirty) return;
-    this.#sharedDirty = false;
-    for (const { tool, signature } of [...this.#indexedShared.values()]) {
-      if (this.#sharedParameters.signature(tool) !== signature) this.#index(tool);
-    }
   }
 
   /** Embed and store every added or changed tool not yet embedded (unchanged tools never are). */
@@ -205,7 +180,7 @@ export class ToolRetriever {
     const started = now();
     checkRequest(request);
     throwIfAborted(request.signal);
-    this.#refreshSharedParameters();
+    const lexical = this.#text.current();
     const limit = request.limit ?? DEFAULT_LIMIT;
     const traceId = request.traceId ?? newTraceId();
     const weights: RoutingWeights = { ...this.#weights, ...request.weights };
@@ -236,7 +211,7 @@ export class ToolRetriever {
     const gathered = await gatherCandidates({
       request,
       pool: Math.max(limit * 5, this.#options.candidatePool ?? 50),
-      lexical: this.#lexical,
+      lexical,
       vectors: this.#vectors,
       memory: this.#memory,
       decompose: this.#options.decompose ?? true,
@@ -254,6 +229,12 @@ export class ToolRetriever {
       set.has(tool.qualifiedName) ||
       set.has(`${tool.namespace}.${tool.name}`);
 
+    const candidateTools: [ToolDefinition, number][] = [];
+    for (const [id, raw] of gathered.candidates) {
+      const tool = this.#registry.get(id);
+      if (tool) candidateTools.push([tool, raw.lexical]);
+    }
+    const groups = groupScores(candidateTools);
     const ranked: ScoredTool[] = [];
     for (const [id, raw] of gathered.candidates) {
       const tool = this.#registry.get(id);
@@ -263,6 +244,7 @@ export class ToolRetriever {
         lexical: raw.lexical,
         semantic: gathered.semanticActive ? (raw.semantic ?? 0) : undefined,
         subquery: raw.subquery,
+        group: groupSignal(groups, tool),
         learned: gathered.learnedActive ? (raw.learned ?? 0) : undefined,
         intent: intentMatch(intent, this.#keywordIntents.toolIntents(tool)),
         conversation: gathered.conversationActive ? (raw.conversation ?? 0) : undefined,
@@ -278,6 +260,7 @@ export class ToolRetriever {
         lexical: signals.lexical,
         subquery: signals.subquery,
       };
+      if (signals.group !== undefined) breakdown.group = signals.group;
       if (signals.semantic !== undefined) breakdown.semantic = signals.semantic;
       if (signals.learned !== undefined) breakdown.learned = signals.learned;
       if (signals.conversation !== undefined) breakdown.conversation = signals.conversation;
@@ -304,7 +287,7 @@ export class ToolRetriever {
       reranker: request.rerank === false ? undefined : this.#options.reranker,
       rerankTopN: this.#options.rerankTopN ?? 20,
       tokenCounter: this.#tokenCounter,
-      termVector: (tool) => this.#lexical.termVector(tool.qualifiedName),
+      termVector: (tool) => lexical.termVector(tool.qualifiedName),
       vectorOf: (tool) => gathered.vectors.get(tool.qualifiedName),
       visible: (tool) => passesFilters(tool) && visible(tool),
     });
@@ -349,8 +332,7 @@ export class ToolRetriever {
 
   /** Term vector of an indexed tool (for diversity and explanations). */
   termVector(tool: ToolDefinition): Map<string, number> {
-    this.#refreshSharedParameters();
-    return this.#lexical.termVector(tool.qualifiedName);
+    return this.#text.current().termVector(tool.qualifiedName);
   }
 
   /** The text embedders and rerankers read for a tool. */
