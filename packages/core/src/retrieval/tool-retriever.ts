@@ -26,7 +26,7 @@ export interface ToolRetrieverOptions {
   registry: ToolRegistry;
   /** Lexical fields and their weights. Default DEFAULT_LEXICAL_FIELDS. */
   fields?: Readonly<Record<string, LexicalFieldOptions>>;
-  /** BM25 term-frequency saturation. Default 0.9 (tuned; short tool texts saturate early). */
+  /** BM25 term-frequency saturation. Default 1.2 (the usual BM25 value; measured in docs/benchmarks.md). */
   k1?: number;
   embedder?: Embedder;
   /** Where tool vectors live. Required with an embedder. */
@@ -57,7 +57,7 @@ export interface ToolRetrieverOptions {
 }
 
 const DEFAULT_LIMIT = 5;
-const DEFAULT_K1 = 0.9;
+const DEFAULT_K1 = 1.2;
 const MAX_LIMIT = 1000;
 
 function checkRequest(request: RetrievalRequest): void {
