@@ -1,22 +1,27 @@
 import { describe, expect, it } from 'vitest';
 import { createArsenal } from '../arsenal/arsenal.js';
+import type { JsonSchema } from '../schema/json-schema.js';
 import type { ToolDefinitionInput } from '../tool/tool-definition.js';
 import { SharedParameters } from './shared-parameters.js';
 
-const common = {
+const common: Record<string, JsonSchema> = {
   tenant: { type: 'string', description: 'The tenant ID or name.' },
   subscription: { type: 'string', description: 'The subscription to use.' },
   'resource-group': { type: 'string', description: 'The name of the resource group.' },
   'retry-mode': { type: 'string', description: 'Retry strategy: fixed or exponential.' },
 };
 
-function cloudTool(name: string, description: string, own: Record<string, unknown> = {}) {
+function cloudTool(
+  name: string,
+  description: string,
+  own: Record<string, JsonSchema> = {},
+): ToolDefinitionInput {
   return {
     name,
     namespace: 'cloud',
     description,
     parametersSchema: { type: 'object', properties: { ...common, ...own } },
-  } satisfies ToolDefinitionInput;
+  };
 }
 
 const cloud: ToolDefinitionInput[] = [
