@@ -93,6 +93,7 @@ const SIGNAL_MEANINGS: Readonly<Record<string, string>> = {
   lexical: 'keyword match (BM25F) over name, description, tags, parameters and examples',
   semantic: 'embedding similarity between the query and the tool (needs an embedder)',
   subquery: 'best match for one clause of a multi-part request',
+  group: "how well the tool's server (namespace) matches: its best tool's keyword match",
   learned: 'similar past queries that this tool answered',
   relevance: 'the relevance signals above, combined',
   intent: 'fit with the intent classified from the query',

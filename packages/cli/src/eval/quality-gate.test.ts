@@ -1,8 +1,9 @@
 // The retrieval quality bar, held by CI: zero-shot with the embedded defaults (no embedder) on
 // the public benchmarks' dev files, and with learning from one half of MetaTool. A change that
 // drops quality below the bar fails the build. Full numbers live in docs/benchmarks.md.
+// Each set takes a few seconds on an idle 2-core machine; the ceilings leave room for a busy one.
 import { fileURLToPath } from 'node:url';
-import { createArsenal } from '@arsenal/core';
+import { createArsenal, DESCRIPTION_MAX_LENGTH, type ToolDefinitionInput } from '@arsenal/core';
 import { describe, expect, it } from 'vitest';
 import { loadCatalogFile } from '../catalog-loader.js';
 import { type BenchmarkQuery, loadBenchmarkQueries, sampleQueries } from './benchmark-queries.js';
@@ -12,12 +13,32 @@ import { outcomeTrainer, splitByIdHash, withoutOverlap } from './training.js';
 const data = (path: string) =>
   fileURLToPath(new URL(`../../../../bench/data/${path}`, import.meta.url));
 
+const TIMEOUT_MS = 180_000;
+
+/**
+ * Real catalogs hold a few descriptions over the length limit (one Azure tool) and one with a
+ * zero-width space (one RapidAPI tool). Every tool must take part: an over-long description is
+ * cut at a word boundary with the full text kept as the extended description, and suspicious
+ * characters are flagged rather than refused.
+ */
+function fitDescription(input: ToolDefinitionInput): ToolDefinitionInput {
+  const description = input.description;
+  if (typeof description !== 'string' || description.length <= DESCRIPTION_MAX_LENGTH) return input;
+  const cut = description.slice(0, DESCRIPTION_MAX_LENGTH).replace(/\s+\S*$/, '');
+  return {
+    ...input,
+    description: cut,
+    extendedDescription: input.extendedDescription ?? description,
+  };
+}
+
 async function measure(
   set: string,
   queries?: (all: BenchmarkQuery[]) => { test: BenchmarkQuery[]; train?: BenchmarkQuery[] },
 ) {
   const arsenal = createArsenal();
-  const summary = await arsenal.register(await loadCatalogFile(data(`${set}/tools.jsonl`)));
+  const inputs = (await loadCatalogFile(data(`${set}/tools.jsonl`))).map(fitDescription);
+  const summary = await arsenal.register(inputs, { hygiene: 'flag' });
   expect(summary.failed).toEqual([]);
   const all = await loadBenchmarkQueries(data(`${set}/queries.jsonl`));
   const { test, train } = queries ? queries(all) : { test: all };
@@ -28,29 +49,65 @@ async function measure(
     ks: [1, 5, 10],
     warmupQueries: 0,
   });
-  return { recall5: report.overall.recall['5']! * 100, ndcg10: report.overall.ndcg10 * 100 };
+  return {
+    recall1: report.overall.recall['1']! * 100,
+    recall5: report.overall.recall['5']! * 100,
+    ndcg10: report.overall.ndcg10 * 100,
+  };
 }
 
 describe('retrieval quality bar', () => {
-  it('Seal-Tools zero-shot: Recall@5 >= 92, NDCG@10 >= 90', async () => {
-    const { recall5, ndcg10 } = await measure('seal-tools');
-    expect(recall5).toBeGreaterThanOrEqual(92);
-    expect(ndcg10).toBeGreaterThanOrEqual(90);
-  }, 120_000);
+  it(
+    'Seal-Tools zero-shot: Recall@5 >= 92, NDCG@10 >= 90',
+    async () => {
+      const { recall5, ndcg10 } = await measure('seal-tools');
+      expect(recall5).toBeGreaterThanOrEqual(92);
+      expect(ndcg10).toBeGreaterThanOrEqual(90);
+    },
+    TIMEOUT_MS,
+  );
 
-  it('MetaTool zero-shot: Recall@5 >= 60, NDCG@10 >= 52 (fixed sample of 4,000)', async () => {
-    const { recall5, ndcg10 } = await measure('metatool', (all) => ({
-      test: sampleQueries(all, 4000, 1),
-    }));
-    expect(recall5).toBeGreaterThanOrEqual(60);
-    expect(ndcg10).toBeGreaterThanOrEqual(52);
-  }, 120_000);
+  it(
+    'MetaTool zero-shot: Recall@5 >= 60, NDCG@10 >= 52 (fixed sample of 4,000)',
+    async () => {
+      const { recall5, ndcg10 } = await measure('metatool', (all) => ({
+        test: sampleQueries(all, 4000, 1),
+      }));
+      expect(recall5).toBeGreaterThanOrEqual(60);
+      expect(ndcg10).toBeGreaterThanOrEqual(52);
+    },
+    TIMEOUT_MS,
+  );
 
-  it('MetaTool learning from one half, measured on the other: Recall@5 >= 80', async () => {
-    const { recall5 } = await measure('metatool', (all) => {
-      const { train, test } = splitByIdHash(all, 0.5);
-      return { train, test: sampleQueries(withoutOverlap(test, train).queries, 2000, 1) };
-    });
-    expect(recall5).toBeGreaterThanOrEqual(80);
-  }, 120_000);
+  it(
+    'MetaTool learning from one half, measured on the other: Recall@5 >= 80',
+    async () => {
+      const { recall5 } = await measure('metatool', (all) => {
+        const { train, test } = splitByIdHash(all, 0.5);
+        return { train, test: sampleQueries(withoutOverlap(test, train).queries, 2000, 1) };
+      });
+      expect(recall5).toBeGreaterThanOrEqual(80);
+    },
+    TIMEOUT_MS,
+  );
+
+  it(
+    'azure-mcp (one real MCP server) zero-shot: Recall@1 >= 83, Recall@5 >= 97',
+    async () => {
+      const { recall1, recall5 } = await measure('azure-mcp');
+      expect(recall1).toBeGreaterThanOrEqual(83);
+      expect(recall5).toBeGreaterThanOrEqual(97);
+    },
+    TIMEOUT_MS,
+  );
+
+  it(
+    'stabletoolbench (real REST APIs, multi-tool) zero-shot: Recall@5 >= 74, NDCG@10 >= 73',
+    async () => {
+      const { recall5, ndcg10 } = await measure('stabletoolbench');
+      expect(recall5).toBeGreaterThanOrEqual(74);
+      expect(ndcg10).toBeGreaterThanOrEqual(73);
+    },
+    TIMEOUT_MS,
+  );
 });

@@ -3,6 +3,7 @@ import type { LexicalIndex } from './lexical-index.js';
 import { denseCosine } from './mmr.js';
 import type { OutcomeMemory } from './outcome-memory.js';
 import { decomposeQuery } from './query-decomposition.js';
+import { PLACEHOLDER_WEIGHT, searchableQuery } from './query-text.js';
 import type { RetrievalRequest } from './types.js';
 import type { VectorSync } from './vector-sync.js';
 
@@ -66,13 +67,15 @@ export async function gatherCandidates(input: {
     return signals;
   };
   const searchStarted = now();
-  const full = lexical.search(request.query, { limit: pool, accept });
+  const { text: query, placeholders } = searchableQuery(request.query);
+  const weak = placeholders ? { text: placeholders, weight: PLACEHOLDER_WEIGHT } : undefined;
+  const full = lexical.search(query, { limit: pool, accept, weak });
   for (const hit of full.hits) get(hit.id).lexical = hit.normalized;
   let candidateCount = full.candidateCount;
   let filteredCount = full.rejectedCount;
 
   // The best tool of each clause gets credit relative to that clause's best score.
-  const subqueries = input.decompose ? decomposeQuery(request.query) : [];
+  const subqueries = input.decompose ? decomposeQuery(query) : [];
   for (const clause of subqueries) {
     const [best] = lexical.search(clause, { limit: 1, accept }).hits;
     if (best) get(best.id).subquery = Math.max(get(best.id).subquery, 1);

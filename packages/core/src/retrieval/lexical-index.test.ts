@@ -59,4 +59,18 @@ describe('LexicalIndex', () => {
     expect(hits[0]!.score).toBeGreaterThanOrEqual(hits[1]!.score);
     expect(hits[1]!.score).toBeGreaterThanOrEqual(hits[2]!.score);
   });
+
+  it('leaves boilerplate fields out of document frequency', () => {
+    const index = new LexicalIndex({
+      fields: { ...fields, shared: { weight: 0.1, b: 0, documentFrequency: false } },
+    });
+    for (let i = 0; i < 20; i++) index.add(`t${i}`, { name: `tool ${i}`, shared: 'account' });
+    index.add('accounts', { name: 'list accounts', shared: 'account' });
+    expect(index.queryTerms('account')).toEqual([{ term: 'account', idf: expect.any(Number) }]);
+    // Counted only where it is not boilerplate, the word stays rare: one document of 21.
+    expect(index.queryTerms('account')[0]!.idf).toBeGreaterThan(2.5);
+    expect(index.search('account', { limit: 1 }).hits[0]?.id).toBe('accounts');
+    index.remove('accounts');
+    expect(index.queryTerms('account')).toEqual([]);
+  });
 });

@@ -10,6 +10,12 @@ export interface LexicalFieldOptions {
   b: number;
   /** Keep stop words in this field (names, tags). */
   keepStopWords?: boolean;
+  /**
+   * Whether a word in this field makes the document count in the word's document frequency.
+   * Default true; false for boilerplate (text most documents share) so that it does not make
+   * the same words rare elsewhere look common.
+   */
+  documentFrequency?: boolean;
 }
 
 export interface LexicalIndexOptions {
@@ -33,6 +39,11 @@ export interface LexicalSearchOptions {
    * to ignore it altogether (neither candidate nor rejected).
    */
   accept?: (id: string) => boolean | null;
+  /**
+   * Words that count less than the query's own (placeholders such as `<vault-name>`), with how
+   * much they count, in (0, 1]. A word in both counts fully.
+   */
+  weak?: { text: string; weight: number };
 }
 
 export interface LexicalSearchResult {
@@ -83,6 +94,7 @@ const REBUILD_DRIFT = 0.05;
 export class LexicalIndex {
   readonly #fieldNames: string[];
   readonly #fields: LexicalFieldOptions[];
+  readonly #countsForFrequency: boolean[];
   readonly #k1: number;
   readonly #termIds = new Map<string, number>();
   #postings: GrowableIndexList[] = [];
@@ -99,6 +111,7 @@ export class LexicalIndex {
   constructor(options: LexicalIndexOptions) {
     this.#fieldNames = Object.keys(options.fields);
     this.#fields = this.#fieldNames.map((name) => options.fields[name]!);
+    this.#countsForFrequency = this.#fields.map((field) => field.documentFrequency !== false);
     this.#k1 = options.k1 ?? 1.2;
     this.#lengthSums = new Float64Array(this.#fields.length);
     this.#averagesAtBuild = new Float64Array(this.#fields.length);
@@ -140,11 +153,13 @@ export class LexicalIndex {
     this.#liveCount--;
     const terms = this.#terms[doc]!;
     for (let f = 0; f < this.#fields.length; f++) this.#lengthSums[f]! -= terms.lengths[f]!;
-    let lastTerm = -1;
+    let lastCounted = -1;
     for (let i = 0; i < terms.counts.length; i += 3) {
       const term = terms.counts[i]!;
-      if (term !== lastTerm) this.#documentFrequency[term]!--;
-      lastTerm = term;
+      if (term !== lastCounted && this.#countsForFrequency[terms.counts[i + 1]!]) {
+        this.#documentFrequency[term]!--;
+        lastCounted = term;
+      }
     }
     this.#terms[doc] = undefined;
     // Dead postings are skipped at query time; compact once they are a third of the index.
@@ -179,7 +194,13 @@ export class LexicalIndex {
 
   search(query: string, options: LexicalSearchOptions): LexicalSearchResult {
     this.#refreshIfDrifted();
-    const terms = this.queryTerms(query);
+    const terms: { term: string; idf: number }[] = this.queryTerms(query);
+    if (options.weak && options.weak.weight > 0) {
+      const own = new Set(terms.map((entry) => entry.term));
+      for (const entry of this.queryTerms(options.weak.text)) {
+        if (!own.has(entry.term)) terms.push({ ...entry, idf: entry.idf * options.weak.weight });
+      }
+    }
     const k1 = this.#k1;
     let best = 0;
     for (const { idf } of terms) best += idf * (k1 + 1);
@@ -314,15 +335,17 @@ export class LexicalIndex {
     while (i < counts.length) {
       const term = counts[i]!;
       let weight = 0;
+      let counted = false;
       while (i < counts.length && counts[i] === term) {
         const f = counts[i + 1]!;
         const field = this.#fields[f]!;
         const norm = 1 - field.b + (field.b * terms.lengths[f]!) / averages[f]!;
         weight += (field.weight * counts[i + 2]!) / norm;
+        if (this.#countsForFrequency[f]) counted = true;
         i += 3;
       }
       this.#postings[term]!.push(doc, weight);
-      this.#documentFrequency[term]!++;
+      if (counted) this.#documentFrequency[term]!++;
     }
   }
 

@@ -4,12 +4,13 @@ import type { RoutingWeights } from './types.js';
 /**
  * Default weights. Relevance dominates; health and cost separate near-equals; intent is a light
  * hint because keyword intents are often wrong. Tuned on the tuning part of the dev benchmarks
- * (docs/benchmarks.md): sub-query and learned there; the rest chosen by reasoning.
+ * (docs/benchmarks.md): sub-query, group and learned there; the rest chosen by reasoning.
  */
 export const DEFAULT_ROUTING_WEIGHTS: Readonly<RoutingWeights> = Object.freeze({
   lexical: 1,
   semantic: 1.5,
   subquery: 0.15,
+  group: 0.3,
   learned: 1.5,
   relevance: 0.8,
   intent: 0.02,
@@ -27,6 +28,8 @@ export interface CandidateSignals {
   lexical: number;
   semantic?: number;
   subquery: number;
+  /** How well the tool's group (server) matches; undefined when no group matched. */
+  group?: number;
   learned?: number;
   intent: number;
   conversation?: number;
@@ -62,6 +65,10 @@ export interface ScoreParts {
 export function combineSignals(signals: CandidateSignals, weights: RoutingWeights): ScoreParts {
   let relevanceSum = weights.lexical * signals.lexical + weights.subquery * signals.subquery;
   let relevanceWeight = weights.lexical + weights.subquery;
+  if (signals.group !== undefined) {
+    relevanceSum += weights.group * signals.group;
+    relevanceWeight += weights.group;
+  }
   if (signals.semantic !== undefined) {
     relevanceSum += weights.semantic * signals.semantic;
     relevanceWeight += weights.semantic;

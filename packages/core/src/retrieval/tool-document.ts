@@ -14,6 +14,9 @@ export const DEFAULT_LEXICAL_FIELDS: Readonly<Record<string, LexicalFieldOptions
   description: { weight: 1, b: 0.5 },
   tags: { weight: 0.6, b: 0.3 },
   parameters: { weight: 0.4, b: 0.75 },
+  // Parameters most tools of a server share (`tenant`, `retry-mode`): they barely count and do
+  // not make their words look common.
+  sharedParameters: { weight: 0.05, b: 0.75, documentFrequency: false },
   examples: { weight: 0.8, b: 0.75 },
   extended: { weight: 0.3, b: 0.75 },
 };
@@ -43,16 +46,34 @@ function collectParameterText(schema: JsonSchema | undefined, out: string[], dep
   }
 }
 
-/** The fields of a tool the lexical index reads. */
-export function toLexicalDocument(tool: ToolDefinition): LexicalDocument {
+/**
+ * The fields of a tool the lexical index reads. `isShared` names the top-level parameters that
+ * are boilerplate (shared by most tools of the server); their text goes to `sharedParameters`.
+ */
+export function toLexicalDocument(
+  tool: ToolDefinition,
+  isShared?: (key: string) => boolean,
+): LexicalDocument {
   const parameters: string[] = [];
-  collectParameterText(tool.parametersSchema, parameters, 0);
+  const shared: string[] = [];
+  const schema = tool.parametersSchema;
+  if (isShared && schema?.properties && typeof schema.properties === 'object') {
+    const own: Record<string, JsonSchema> = {};
+    const common: Record<string, JsonSchema> = {};
+    for (const [key, child] of Object.entries(schema.properties)) {
+      if (isShared(key)) common[key] = child;
+      else own[key] = child;
+    }
+    collectParameterText({ ...schema, properties: own }, parameters, 0);
+    collectParameterText({ properties: common }, shared, 0);
+  } else collectParameterText(schema, parameters, 0);
   return {
     name: [splitIdentifier(tool.name).join(' '), tool.title ?? ''].join(' '),
     namespace: splitIdentifier(tool.namespace).join(' '),
     description: tool.description,
     tags: tool.tags.join(' '),
     parameters: parameters.join('\n'),
+    sharedParameters: shared.join('\n'),
     examples: tool.examples.join('\n'),
     extended: tool.extendedDescription,
   };

@@ -10,12 +10,14 @@ import { gatherCandidates } from './candidates.js';
 import { now } from './clock.js';
 import { compileFilters, principalMaySee } from './filters.js';
 import { type IntentClassifier, intentMatch, KeywordIntentClassifier } from './intent.js';
-import { type LexicalFieldOptions, LexicalIndex } from './lexical-index.js';
+import type { LexicalFieldOptions } from './lexical-index.js';
 import { type Outcome, OutcomeMemory } from './outcome-memory.js';
 import { combineSignals, costScore, DEFAULT_ROUTING_WEIGHTS, healthScore } from './scoring.js';
 import { finalizeSelection } from './selection.js';
 import { estimateToolTokens, type TokenCounter } from './token-estimate.js';
-import { DEFAULT_LEXICAL_FIELDS, toEmbeddingText, toLexicalDocument } from './tool-document.js';
+import { DEFAULT_LEXICAL_FIELDS, toEmbeddingText } from './tool-document.js';
+import { groupScores, toolGroup } from './tool-groups.js';
+import { ToolTextIndex } from './tool-text-index.js';
 import { newTraceId } from './trace-id.js';
 import type { RetrievalRequest, RetrievalResult, RoutingWeights, ScoredTool } from './types.js';
 import { VectorSync } from './vector-sync.js';
@@ -24,7 +26,7 @@ export interface ToolRetrieverOptions {
   registry: ToolRegistry;
   /** Lexical fields and their weights. Default DEFAULT_LEXICAL_FIELDS. */
   fields?: Readonly<Record<string, LexicalFieldOptions>>;
-  /** BM25 term-frequency saturation. Default 0.9 (tuned; short tool texts saturate early). */
+  /** BM25 term-frequency saturation. Default 1.2 (the usual BM25 value; measured in docs/benchmarks.md). */
   k1?: number;
   embedder?: Embedder;
   /** Where tool vectors live. Required with an embedder. */
@@ -55,7 +57,7 @@ export interface ToolRetrieverOptions {
 }
 
 const DEFAULT_LIMIT = 5;
-const DEFAULT_K1 = 0.9;
+const DEFAULT_K1 = 1.2;
 const MAX_LIMIT = 1000;
 
 function checkRequest(request: RetrievalRequest): void {
@@ -88,6 +90,16 @@ function checkRequest(request: RetrievalRequest): void {
   }
 }
 
+/** The match of a tool's group (server), or undefined when no group matched at all. */
+function groupSignal(
+  scores: ReadonlyMap<string, number>,
+  tool: ToolDefinition,
+): number | undefined {
+  if (scores.size === 0) return undefined;
+  const group = toolGroup(tool);
+  return group === undefined ? 0 : (scores.get(group) ?? 0);
+}
+
 /**
  * Finds the tools that match a request. Candidates come from BM25F over tool fields, each
  * clause of a multi-part request, past successes, the conversation and (when configured)
@@ -96,7 +108,7 @@ function checkRequest(request: RetrievalRequest): void {
  */
 export class ToolRetriever {
   readonly #registry: ToolRegistry;
-  readonly #lexical: LexicalIndex;
+  readonly #text: ToolTextIndex;
   readonly #vectors: VectorSync | undefined;
   readonly #weights: RoutingWeights;
   readonly #options: ToolRetrieverOptions;
@@ -114,7 +126,7 @@ export class ToolRetriever {
     }
     this.#options = options;
     this.#registry = options.registry;
-    this.#lexical = new LexicalIndex({
+    this.#text = new ToolTextIndex({
       fields: options.fields ?? DEFAULT_LEXICAL_FIELDS,
       k1: options.k1 ?? DEFAULT_K1,
     });
@@ -142,9 +154,8 @@ export class ToolRetriever {
   }
 
   #apply(change: RegistryChange): void {
-    const id = change.tool.qualifiedName;
-    if (change.type === 'removed') this.#lexical.remove(id);
-    else this.#lexical.add(id, toLexicalDocument(change.tool));
+    if (change.type === 'removed') this.#text.remove(change.tool.qualifiedName);
+    else this.#text.add(change.tool);
     this.#vectors?.apply(change);
   }
 
@@ -169,6 +180,7 @@ export class ToolRetriever {
     const started = now();
     checkRequest(request);
     throwIfAborted(request.signal);
+    const lexical = this.#text.current();
     const limit = request.limit ?? DEFAULT_LIMIT;
     const traceId = request.traceId ?? newTraceId();
     const weights: RoutingWeights = { ...this.#weights, ...request.weights };
@@ -199,7 +211,7 @@ export class ToolRetriever {
     const gathered = await gatherCandidates({
       request,
       pool: Math.max(limit * 5, this.#options.candidatePool ?? 50),
-      lexical: this.#lexical,
+      lexical,
       vectors: this.#vectors,
       memory: this.#memory,
       decompose: this.#options.decompose ?? true,
@@ -217,6 +229,12 @@ export class ToolRetriever {
       set.has(tool.qualifiedName) ||
       set.has(`${tool.namespace}.${tool.name}`);
 
+    const candidateTools: [ToolDefinition, number][] = [];
+    for (const [id, raw] of gathered.candidates) {
+      const tool = this.#registry.get(id);
+      if (tool) candidateTools.push([tool, raw.lexical]);
+    }
+    const groups = groupScores(candidateTools);
     const ranked: ScoredTool[] = [];
     for (const [id, raw] of gathered.candidates) {
       const tool = this.#registry.get(id);
@@ -226,6 +244,7 @@ export class ToolRetriever {
         lexical: raw.lexical,
         semantic: gathered.semanticActive ? (raw.semantic ?? 0) : undefined,
         subquery: raw.subquery,
+        group: groupSignal(groups, tool),
         learned: gathered.learnedActive ? (raw.learned ?? 0) : undefined,
         intent: intentMatch(intent, this.#keywordIntents.toolIntents(tool)),
         conversation: gathered.conversationActive ? (raw.conversation ?? 0) : undefined,
@@ -241,6 +260,7 @@ export class ToolRetriever {
         lexical: signals.lexical,
         subquery: signals.subquery,
       };
+      if (signals.group !== undefined) breakdown.group = signals.group;
       if (signals.semantic !== undefined) breakdown.semantic = signals.semantic;
       if (signals.learned !== undefined) breakdown.learned = signals.learned;
       if (signals.conversation !== undefined) breakdown.conversation = signals.conversation;
@@ -267,7 +287,7 @@ export class ToolRetriever {
       reranker: request.rerank === false ? undefined : this.#options.reranker,
       rerankTopN: this.#options.rerankTopN ?? 20,
       tokenCounter: this.#tokenCounter,
-      termVector: (tool) => this.#lexical.termVector(tool.qualifiedName),
+      termVector: (tool) => lexical.termVector(tool.qualifiedName),
       vectorOf: (tool) => gathered.vectors.get(tool.qualifiedName),
       visible: (tool) => passesFilters(tool) && visible(tool),
     });
@@ -312,7 +332,7 @@ export class ToolRetriever {
 
   /** Term vector of an indexed tool (for diversity and explanations). */
   termVector(tool: ToolDefinition): Map<string, number> {
-    return this.#lexical.termVector(tool.qualifiedName);
+    return this.#text.current().termVector(tool.qualifiedName);
   }
 
   /** The text embedders and rerankers read for a tool. */

@@ -85,6 +85,8 @@ export interface RoutingWeights {
   semantic: number;
   /** Within relevance: being the best tool for one clause of a multi-part request. */
   subquery: number;
+  /** Within relevance: how well the tool's server (namespace, or `server__` name prefix) matches as a whole. */
+  group: number;
   /** Within relevance: similar past queries that this tool answered. */
   learned: number;
   /** Share of the final score from relevance. */

@@ -32,4 +32,28 @@ describe('text analysis', () => {
     expect(analyze('What is the weather in New York?')).toEqual(['weath', 'new', 'york']);
     expect(analyze('the of', { keepStopWords: true })).toEqual(['the', 'of']);
   });
+
+  it('keeps a word written in mixed case or with digits whole as well as split', () => {
+    expect(analyze('MySQL')).toEqual(['sql', 'mysql']);
+    expect(analyze('EC2 instances')).toEqual(['ec', '2', 'ec2', 'instanc']);
+    // Long identifiers are not kept whole: nobody writes them as one word in a request.
+    expect(analyze('getHTTPResponseCode')).toEqual(['get', 'http', 'respons', 'cod']);
+  });
+
+  it('indexes scripts written without spaces as character pairs', () => {
+    expect(analyze('获取城市天气预报')).toEqual([
+      '获取',
+      '取城',
+      '城市',
+      '市天',
+      '天气',
+      '气预',
+      '预报',
+    ]);
+    expect(analyze('天気予報を取得')).toEqual(['天気', '気予', '予報', '報を', 'を取', '取得']);
+    expect(analyze('ラーメン')).toEqual(['ラー', 'ーメ', 'メン']);
+    // A lone character stands for itself; Latin words around and inside a run keep their analysis.
+    expect(analyze('Send 猫 photos')).toEqual(['send', '猫', 'photo']);
+    expect(analyze('Bookings用の')).toEqual(['book', '用の']);
+  });
 });

@@ -30,6 +30,10 @@ export function analyze(text: string, options: AnalyzeOptions = {}): string[] {
   const terms: string[] = [];
   for (const match of text.matchAll(WORD)) {
     const word = match[0];
+    if (SPACELESS_SCRIPT.test(word)) {
+      analyzeMixedWord(word, options, terms);
+      continue;
+    }
     // Most words are plain ("weather", "Send"): skip identifier splitting for them.
     const parts = PLAIN_WORD.test(word) ? [word.toLowerCase()] : splitIdentifier(word);
     for (const part of parts) {
@@ -37,11 +41,38 @@ export function analyze(text: string, options: AnalyzeOptions = {}): string[] {
       if (part.length === 1 && !(part >= '0' && part <= '9')) continue;
       terms.push(cachedStem(part));
     }
+    // A word split at case or digit changes also stands for itself: "MySQL" is more than "SQL",
+    // "EC2" more than "EC"; written as one word in the request, it should meet the whole word.
+    if (parts.length > 1 && parts.length <= 3) terms.push(cachedStem(word.toLowerCase()));
   }
   return terms;
 }
 
 const PLAIN_WORD = /^[A-Z]?[a-z]+$/;
+// Scripts written without spaces between words: Chinese (Han), Japanese (kana, and Han) and,
+// for sentences written without spaces, Korean (Hangul).
+const SPACELESS = '\\p{Script=Han}\\p{Script=Hiragana}\\p{Script=Katakana}\\p{Script=Hangul}ー々';
+const SPACELESS_SCRIPT = new RegExp(`[${SPACELESS}]`, 'u');
+const SPACELESS_RUNS = new RegExp(`[${SPACELESS}]+|[^${SPACELESS}]+`, 'gu');
+
+/**
+ * A run of a script written without spaces has no word boundaries to find, so it is indexed as
+ * overlapping character pairs ("天气预报" → 天气 气预 预报): a request shares pairs with a text
+ * when they share words, whatever the segmentation. A single character stands for itself.
+ * Other parts of the same run ("iPhone用") are analysed as usual.
+ */
+function analyzeMixedWord(word: string, options: AnalyzeOptions, terms: string[]): void {
+  for (const run of word.matchAll(SPACELESS_RUNS)) {
+    const segment = run[0];
+    if (!SPACELESS_SCRIPT.test(segment)) {
+      terms.push(...analyze(segment, options));
+      continue;
+    }
+    const chars = Array.from(segment);
+    if (chars.length === 1) terms.push(chars[0]!);
+    for (let i = 0; i + 1 < chars.length; i++) terms.push(chars[i]! + chars[i + 1]!);
+  }
+}
 const STEM_CACHE_LIMIT = 50_000;
 const stemCache = new Map<string, string>();
 

@@ -1,0 +1,92 @@
+import { describe, expect, it } from 'vitest';
+import { createArsenal } from '../arsenal/arsenal.js';
+import type { JsonSchema } from '../schema/json-schema.js';
+import type { ToolDefinitionInput } from '../tool/tool-definition.js';
+import { SharedParameters } from './shared-parameters.js';
+
+const common: Record<string, JsonSchema> = {
+  tenant: { type: 'string', description: 'The tenant ID or name.' },
+  subscription: { type: 'string', description: 'The subscription to use.' },
+  'resource-group': { type: 'string', description: 'The name of the resource group.' },
+  'retry-mode': { type: 'string', description: 'Retry strategy: fixed or exponential.' },
+};
+
+function cloudTool(
+  name: string,
+  description: string,
+  own: Record<string, JsonSchema> = {},
+): ToolDefinitionInput {
+  return {
+    name,
+    namespace: 'cloud',
+    description,
+    parametersSchema: { type: 'object', properties: { ...common, ...own } },
+  };
+}
+
+const cloud: ToolDefinitionInput[] = [
+  cloudTool('group_list', 'List resource groups in a subscription.'),
+  cloudTool('workbook_show', 'Show one workbook with its content.', {
+    workbook: { type: 'string', description: 'Workbook id.' },
+  }),
+  cloudTool('vm_list', 'List virtual machines.'),
+  cloudTool('disk_list', 'List managed disks.'),
+  cloudTool('account_create', 'Create a storage account.', {
+    account: { type: 'string', description: 'Account name.' },
+  }),
+  cloudTool('key_get', 'Get a key from a vault.', {
+    vault: { type: 'string', description: 'Vault name.' },
+  }),
+];
+
+describe('parameters shared by most tools of a server', () => {
+  it('do not drown the words they share with a tool that is about them', async () => {
+    const arsenal = createArsenal();
+    await arsenal.register(cloud);
+    const result = await arsenal.retrieve({ query: 'Show me the resource groups', limit: 3 });
+    expect(result.tools[0]?.tool.name).toBe('group_list');
+  });
+
+  it('are recognised again as tools come and go', async () => {
+    const arsenal = createArsenal();
+    // One at a time: the first tools are indexed before anything looks shared.
+    for (const tool of cloud) await arsenal.register([tool]);
+    let result = await arsenal.retrieve({ query: 'Show me the resource groups', limit: 3 });
+    expect(result.tools[0]?.tool.name).toBe('group_list');
+    // With most tools gone, nothing is boilerplate and a parameter match counts fully again.
+    for (const name of ['vm_list', 'disk_list', 'account_create', 'key_get']) {
+      arsenal.registry.unregister(`cloud.${name}`);
+    }
+    result = await arsenal.retrieve({ query: 'exponential retry strategy', limit: 3 });
+    expect(result.tools.map((tool) => tool.tool.name).sort()).toEqual([
+      'group_list',
+      'workbook_show',
+    ]);
+  });
+
+  it('are counted per namespace and across the catalog, never in small groups', () => {
+    const shared = new SharedParameters();
+    const tool = (namespace: string, keys: string[]) =>
+      ({
+        namespace,
+        parametersSchema: {
+          type: 'object',
+          properties: Object.fromEntries(keys.map((key) => [key, { type: 'string' }])),
+        },
+      }) as unknown as Parameters<SharedParameters['add']>[0];
+    const small = [tool('small', ['id']), tool('small', ['id']), tool('small', ['id', 'q'])];
+    for (const each of small) shared.add(each);
+    expect(shared.isShared(small[0]!, 'id')).toBe(false);
+    const server = Array.from({ length: 6 }, (_, i) =>
+      tool('server', i < 4 ? ['owner', `own${i}`] : [`own${i}`]),
+    );
+    for (const each of server) shared.add(each);
+    expect(shared.isShared(server[0]!, 'owner')).toBe(true);
+    expect(shared.isShared(server[0]!, 'own0')).toBe(false);
+    expect(shared.signature(server[0]!)).toBe('owner');
+    // 'id' is on 3 of 9 tools in the catalog: not shared; removing the server's tools keeps it so.
+    expect(shared.isShared(small[0]!, 'id')).toBe(false);
+    for (const each of server) shared.remove(each);
+    expect(shared.isShared(server[0]!, 'owner')).toBe(false);
+  });
+});
