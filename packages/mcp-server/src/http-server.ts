@@ -4,11 +4,7 @@ import type { AddressInfo } from 'node:net';
 import type { Principal } from '@arsenal/core';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { ArsenalMcpServer } from './arsenal-mcp-server.js';
-import {
-  createTokenAuthenticator,
-  isLoopbackHost,
-  rebindingRefusal,
-} from './http-auth.js';
+import { createTokenAuthenticator, isLoopbackHost, rebindingRefusal } from './http-auth.js';
 import {
   containsInitialize,
   invalidJsonRpc,

@@ -121,5 +121,11 @@ export function alignProtocolHeader(request: IncomingMessage, session: HttpSessi
     sent < session.protocolVersion
   ) {
     request.headers['mcp-protocol-version'] = session.protocolVersion;
+    // The SDK builds its web Request from the raw header list.
+    for (let index = 0; index + 1 < request.rawHeaders.length; index += 2) {
+      if (request.rawHeaders[index]?.toLowerCase() === 'mcp-protocol-version') {
+        request.rawHeaders[index + 1] = session.protocolVersion;
+      }
+    }
   }
 }
