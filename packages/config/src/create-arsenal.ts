@@ -25,6 +25,7 @@ import { createOpenAITranscoder } from '@arsenal/transcoder-openai';
 import { parse as parseYaml } from 'yaml';
 import { loadAdapter } from './adapter-loader.js';
 import { redactText } from './config-error.js';
+import { checkPolicyCoverage, policyOptionsOf } from './policy-coverage.js';
 import type { ArsenalConfig, McpServerConfig } from './schema.js';
 
 export interface CreateFromConfigOptions {
@@ -113,6 +114,7 @@ export async function createArsenalFromConfig(
       const { name, handle } = outcome.value;
       reportFailures(handle.summary.failed, `mcpServers.${name}`, warn);
     }
+    checkPolicyCoverage(config.policy, arsenal.registry.list(), warn);
   } catch (error) {
     await close();
     throw error;
@@ -155,7 +157,7 @@ async function arsenalOptions(config: ArsenalConfig): Promise<ArsenalOptions> {
     ...(reranker ? { reranker } : {}),
     ...(telemetry ? { telemetry } : {}),
     ...(config.hygiene ? { hygiene: config.hygiene } : {}),
-    ...(config.policy ? { policy: createSecurityPolicy(config.policy) } : {}),
+    ...(config.policy ? { policy: createSecurityPolicy(policyOptionsOf(config.policy)) } : {}),
     ...(config.routing
       ? {
           retrieval: {

@@ -113,6 +113,8 @@ export const arsenalConfigSchema = z.strictObject({
       allowedDomains: z.array(z.string()).optional(),
       confirmDestructive: z.boolean().optional(),
       requirePrincipal: z.boolean().optional(),
+      /** A rule pattern matching no registered tool fails start-up instead of warning. */
+      strict: z.boolean().optional(),
     })
     .optional(),
   hygiene: z.enum(['reject', 'flag', 'off']).optional(),
