@@ -54,7 +54,7 @@ function run(
   });
 }
 
-describe('MCP conformance (server suite, @modelcontextprotocol/conformance 0.1.13)', () => {
+describe('MCP conformance (server suite, all scenarios, @modelcontextprotocol/conformance 0.1.13)', () => {
   // The fixture tools the scenarios call by name, served in static mode so they are listed
   // directly. The server runs here; the conformance CLI is the separate client process.
   let arsenal: Arsenal;
@@ -75,11 +75,14 @@ describe('MCP conformance (server suite, @modelcontextprotocol/conformance 0.1.1
     // Results are written to the working directory: keep them out of the repository.
     const cwd = await mkdtemp(join(tmpdir(), 'arsenal-conformance-'));
     const { code, output } = await run(
-      ['server', '--url', http.url, '--expected-failures', EXPECTED_FAILURES],
+      ['server', '--suite', 'all', '--url', http.url, '--expected-failures', EXPECTED_FAILURES],
       cwd,
       () => http.close(),
     );
     expect(output).toContain('server-initialize');
+    // Pending scenarios run too: SSE priming and retry (SEP-1699), JSON Schema 2020-12.
+    expect(output).toMatch(/server-sse-polling: \d+ passed, 0 failed/);
+    expect(output).toMatch(/json-schema-2020-12: \d+ passed, 0 failed/);
     expect(output).toMatch(/Baseline check passed/);
     expect(code, output).toBe(0);
   }, 240_000);

@@ -29,6 +29,7 @@ import { loadAdapter } from './adapter-loader.js';
 import { cliToolSpecs } from './cli-tools.js';
 import { redactText } from './config-error.js';
 import { addHttpSources } from './http-sources.js';
+import { checkPolicyCoverage, policyOptionsOf } from './policy-coverage.js';
 import type { ArsenalConfig, McpServerConfig } from './schema.js';
 
 export interface CreateFromConfigOptions {
@@ -125,6 +126,7 @@ export async function createArsenalFromConfig(
       reportFailures(handle.summary.failed, 'cli', warn);
     }
     await addHttpSources(arsenal, config, handles, warn);
+    checkPolicyCoverage(config.policy, arsenal.registry.list(), warn);
   } catch (error) {
     await close();
     throw error;
@@ -185,7 +187,7 @@ async function arsenalOptions(config: ArsenalConfig): Promise<ArsenalOptions> {
     ...(reranker ? { reranker } : {}),
     ...(telemetry ? { telemetry } : {}),
     ...(config.hygiene ? { hygiene: config.hygiene } : {}),
-    ...(config.policy ? { policy: createSecurityPolicy(config.policy) } : {}),
+    ...(config.policy ? { policy: createSecurityPolicy(policyOptionsOf(config.policy)) } : {}),
     ...(config.routing
       ? {
           retrieval: {

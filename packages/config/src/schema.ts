@@ -70,6 +70,13 @@ export const serveSchema = z.strictObject({
   sessions: z.enum(['stateful', 'stateless']).optional(),
   maxBodyBytes: z.number().int().positive().optional(),
   allowedOrigins: z.array(z.string()).optional(),
+  allowedHosts: z.array(z.string().min(1)).optional(),
+  maxSessions: z.number().int().positive().optional(),
+  maxSessionsPerPrincipal: z.number().int().positive().optional(),
+  sessionIdleMs: z.number().int().positive().optional(),
+  headersTimeoutMs: z.number().int().positive().optional(),
+  bodyTimeoutMs: z.number().int().positive().optional(),
+  sseRetryMs: z.number().int().positive().optional(),
   auth: z.strictObject({ tokens: z.array(credentialSchema).min(1) }).optional(),
   /** The principal stdio clients act as. */
   stdioPrincipal: principalSchema.optional(),
@@ -108,6 +115,8 @@ export const arsenalConfigSchema = z.strictObject({
       allowedDomains: z.array(z.string()).optional(),
       confirmDestructive: z.boolean().optional(),
       requirePrincipal: z.boolean().optional(),
+      /** A rule pattern matching no registered tool fails start-up instead of warning. */
+      strict: z.boolean().optional(),
     })
     .optional(),
   hygiene: z.enum(['reject', 'flag', 'off']).optional(),

@@ -13,6 +13,15 @@ const context = {
 };
 
 describe('toCallError', () => {
+  it('keeps one "MCP error <code>:" prefix when the server sent its own', () => {
+    const error = toCallError(
+      new McpError(ErrorCode.InvalidParams, 'MCP error -32602: Unknown tool "x"'),
+      context,
+    );
+    expect(error.message).toContain('refused tool "get_sum": MCP error -32602: Unknown tool "x"');
+    expect(error.message).not.toContain('MCP error -32602: MCP error');
+  });
+
   it('maps a timeout to a retryable timeout error', () => {
     const error = toCallError(new McpError(ErrorCode.RequestTimeout, 'Request timed out'), context);
     expect(error).toMatchObject({ code: 'timeout', retryable: true });

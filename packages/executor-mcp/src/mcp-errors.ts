@@ -56,6 +56,14 @@ export interface CallErrorContext {
  * Map whatever a tools/call failure threw into an ArsenalError: cancelled, timeout (retryable),
  * connection lost (retryable), protocol refusal (not retryable).
  */
+/**
+ * Servers built on the SDK send McpError messages that already carry "MCP error <code>:", which
+ * the client's McpError prefixes again: keep one.
+ */
+export function withoutRepeatedPrefix(message: string): string {
+  return message.replace(/^(MCP error -?\d+: )(?:MCP error -?\d+: )+/, '$1');
+}
+
 export function toCallError(error: unknown, context: CallErrorContext): ArsenalError {
   const { toolName, serverName } = context;
   if (context.signal.aborted) {
@@ -80,7 +88,7 @@ export function toCallError(error: unknown, context: CallErrorContext): ArsenalE
     }
     return new ToolExecutionError(
       toolName,
-      `MCP server "${serverName}" refused tool "${toolName}": ${error.message}`,
+      `MCP server "${serverName}" refused tool "${toolName}": ${withoutRepeatedPrefix(error.message)}`,
       { cause: error },
     );
   }

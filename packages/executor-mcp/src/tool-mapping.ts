@@ -11,6 +11,7 @@ import {
   type ToolCapability,
   type ToolDefinition,
   toToolName,
+  UPSTREAM_NAME_METADATA_KEY,
 } from '@arsenal/core';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 
@@ -163,6 +164,8 @@ export function mapMcpTool(
   const metadata: Record<string, unknown> = {
     mcpServer: context.serverName,
     mcpName: tool.name,
+    // Policy rules match this name too: `everything.get-env` must cover `get_env`.
+    [UPSTREAM_NAME_METADATA_KEY]: tool.name,
     mcpPinHash: options.pinHash,
   };
   if (described.synthesized) metadata.descriptionSynthesized = true;

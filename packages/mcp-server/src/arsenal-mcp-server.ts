@@ -5,7 +5,6 @@ import {
   type CallToolResult,
   ErrorCode,
   ListToolsRequestSchema,
-  McpError,
   SetLevelRequestSchema,
   type Tool,
 } from '@modelcontextprotocol/sdk/types.js';
@@ -18,6 +17,7 @@ import {
   FIND_RELEVANT_TOOLS,
   META_TOOL_NAMES,
 } from './meta-tools.js';
+import { echoInput, guardRequestParams, ProtocolError } from './protocol-errors.js';
 import { SessionLogging } from './session-logging.js';
 import { type CallContext, ToolCalls } from './tool-calls.js';
 import { ToolCatalog } from './tool-catalog.js';
@@ -106,7 +106,7 @@ export class ArsenalMcpServer {
 
   /**
    * Answer one `tools/call`. Tool failures are `isError` results; an unknown tool name is a
-   * protocol error (McpError, InvalidParams).
+   * protocol error (InvalidParams); the name is echoed cut to size.
    */
   async callTool(name: string, args: unknown, context: CallContext = {}): Promise<CallToolResult> {
     const input = (typeof args === 'object' && args !== null ? args : {}) as Record<
@@ -124,9 +124,9 @@ export class ArsenalMcpServer {
     }
     const tool = this.mode === 'dynamic' ? undefined : this.#catalog.find(name, principal);
     if (!tool || (this.mode === 'hybrid' && !this.#catalog.isPinned(tool))) {
-      throw new McpError(
+      throw new ProtocolError(
         ErrorCode.InvalidParams,
-        `Unknown tool "${name}". ${
+        `Unknown tool "${echoInput(name)}". ${
           this.mode === 'static'
             ? 'Call tools/list for the available tools.'
             : 'Find tools with find_relevant_tools and run them with execute_tool.'
@@ -224,6 +224,11 @@ export class ArsenalMcpServer {
         ...(askConfirmation ? { askConfirmation } : {}),
       });
     });
+    const connect = server.connect.bind(server);
+    server.connect = async (transport) => {
+      await connect(transport);
+      guardRequestParams(server, transport);
+    };
     this.#sessions.add(server);
     const previous = server.onclose;
     server.onclose = () => {

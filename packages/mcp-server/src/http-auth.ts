@@ -59,41 +59,77 @@ export function createTokenAuthenticator(
   };
 }
 
-const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
-
-export function isLoopbackHost(host: string): boolean {
-  return LOOPBACK_HOSTS.has(host.toLowerCase()) || host.startsWith('127.');
+/** Hostnames (and IP literals) a request may name when no one allowed others explicitly. */
+export interface HostCheckOptions {
+  /** Browser origins accepted besides loopback ones, compared whole: `https://app.example.com`. */
+  allowedOrigins?: readonly string[];
+  /** Hostnames accepted in `Host` and `Origin` besides loopback ones: `mcp.internal`. */
+  allowedHosts?: readonly string[];
 }
 
-function hostnameOf(hostHeader: string): string {
-  if (hostHeader.startsWith('[')) return hostHeader.slice(0, hostHeader.indexOf(']') + 1);
+const IPV4_LITERAL = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/;
+
+/**
+ * Whether a hostname is really loopback: `localhost`, `::1` (bracketed or not) or an IPv4 literal
+ * in 127.0.0.0/8. A name that merely starts with `127.` (`127.0.0.1.evil.example`) is a DNS name
+ * anyone can point anywhere, so it is not.
+ */
+export function isLoopbackHost(host: string): boolean {
+  const name = host.toLowerCase();
+  if (name === 'localhost' || name === '::1' || name === '[::1]') return true;
+  const octets = IPV4_LITERAL.exec(name);
+  if (!octets) return false;
+  return octets[1] === '127' && octets.slice(2).every((octet) => Number(octet) <= 255);
+}
+
+/** The hostname of a `Host` header value: the port and IPv6 brackets' contents kept apart. */
+export function hostnameOf(hostHeader: string): string {
+  if (hostHeader.startsWith('[')) {
+    const end = hostHeader.indexOf(']');
+    return end === -1 ? hostHeader : hostHeader.slice(0, end + 1);
+  }
   const colon = hostHeader.lastIndexOf(':');
   return colon === -1 ? hostHeader : hostHeader.slice(0, colon);
 }
 
+function hostAllowed(hostname: string, allowedHosts: readonly string[]): boolean {
+  const name = hostname.toLowerCase();
+  return isLoopbackHost(name) || allowedHosts.some((allowed) => allowed.toLowerCase() === name);
+}
+
+/** Longest header value echoed back in a refusal. */
+const ECHO_LIMIT = 100;
+
+function echo(value: string): string {
+  return value.length > ECHO_LIMIT ? `${value.slice(0, ECHO_LIMIT)}…` : value;
+}
+
 /**
  * DNS-rebinding protection for a server bound to loopback: the Host header, and the Origin
- * header when a browser sends one, must name localhost (or an origin allowed explicitly).
- * Returns the reason to refuse, or undefined.
+ * header when a browser sends one, must name a loopback host (or a host or origin allowed
+ * explicitly). Returns the reason to refuse, or undefined.
  */
 export function rebindingRefusal(
   request: IncomingMessage,
-  allowedOrigins: readonly string[],
+  options: HostCheckOptions = {},
 ): string | undefined {
+  const allowedHosts = options.allowedHosts ?? [];
   const host = request.headers.host;
-  if (typeof host !== 'string' || !isLoopbackHost(hostnameOf(host))) {
-    return `Host header "${host ?? ''}" is not a localhost name`;
+  if (typeof host !== 'string' || !hostAllowed(hostnameOf(host), allowedHosts)) {
+    return `Host header "${echo(host ?? '')}" is not a loopback host; allow it with serve.allowedHosts`;
   }
   const origin = request.headers.origin;
   if (typeof origin === 'string' && origin !== 'null') {
-    if (allowedOrigins.includes(origin)) return undefined;
+    if (options.allowedOrigins?.includes(origin)) return undefined;
     let originHost: string;
     try {
       originHost = new URL(origin).hostname;
     } catch {
-      return `Origin header "${origin}" is not a URL`;
+      return `Origin header "${echo(origin)}" is not a URL`;
     }
-    if (!isLoopbackHost(originHost)) return `Origin "${origin}" is not allowed`;
+    if (!hostAllowed(originHost, allowedHosts)) {
+      return `Origin "${echo(origin)}" is not allowed; allow it with serve.allowedOrigins`;
+    }
   }
   return undefined;
 }

@@ -31,13 +31,19 @@ export function sendJsonRpcError(
 export type BodyOutcome =
   | { kind: 'ok'; body: Buffer }
   | { kind: 'too_large' }
+  | { kind: 'timeout' }
   | { kind: 'aborted' };
 
 /**
- * Read a request body up to `limit` bytes. Past the limit it stops buffering at once and
- * reports `too_large`; the caller answers 413 and closes the connection.
+ * Read a request body up to `limit` bytes within `timeoutMs`. Past the limit it stops buffering
+ * at once and reports `too_large`; past the time, `timeout` (a client sending slowly or never
+ * finishing). The caller answers and closes the connection.
  */
-export function readBody(request: IncomingMessage, limit: number): Promise<BodyOutcome> {
+export function readBody(
+  request: IncomingMessage,
+  limit: number,
+  timeoutMs = 30_000,
+): Promise<BodyOutcome> {
   const declared = Number(request.headers['content-length']);
   if (Number.isFinite(declared) && declared > limit) {
     return Promise.resolve({ kind: 'too_large' });
@@ -46,9 +52,14 @@ export function readBody(request: IncomingMessage, limit: number): Promise<BodyO
     const chunks: Buffer[] = [];
     let size = 0;
     let settled = false;
+    const timer = setTimeout(() => {
+      request.pause();
+      settle({ kind: 'timeout' });
+    }, timeoutMs);
     const settle = (outcome: BodyOutcome) => {
       if (settled) return;
       settled = true;
+      clearTimeout(timer);
       request.off('data', onData);
       resolve(outcome);
     };
@@ -86,4 +97,53 @@ export function containsInitialize(value: unknown): boolean {
       message !== null &&
       (message as { method?: unknown }).method === 'initialize',
   );
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function invalidMessage(message: unknown): string | undefined {
+  if (!isObject(message)) return 'a JSON-RPC message must be an object';
+  if (message.jsonrpc !== '2.0') return 'the "jsonrpc" member must be "2.0"';
+  const id = message.id;
+  if (id !== undefined && typeof id !== 'string' && typeof id !== 'number') {
+    return 'the "id" member must be a string or a number';
+  }
+  if ('method' in message) {
+    if (typeof message.method !== 'string') return 'the "method" member must be a string';
+    if (message.params !== undefined && !isObject(message.params)) {
+      return 'the "params" member must be an object';
+    }
+    return undefined;
+  }
+  if (id !== undefined && ('result' in message || isObject(message.error))) return undefined;
+  return 'it is neither a request, a notification nor a response';
+}
+
+/**
+ * Why a parsed body is not a JSON-RPC message (or batch of them), or undefined when it is.
+ * These get -32600 Invalid Request: the body was JSON, so it is not a parse error.
+ */
+export function invalidJsonRpc(value: unknown): string | undefined {
+  if (!Array.isArray(value)) return invalidMessage(value);
+  if (value.length === 0) return 'an empty batch';
+  for (const [index, message] of value.entries()) {
+    const problem = invalidMessage(message);
+    if (problem) return `message ${index} of the batch: ${problem}`;
+  }
+  return undefined;
+}
+
+/** The protocol version an `initialize` request in the body asks for. */
+export function requestedProtocolVersion(value: unknown): string | undefined {
+  const messages = Array.isArray(value) ? value : [value];
+  for (const message of messages) {
+    if (!isObject(message) || message.method !== 'initialize') continue;
+    const params = message.params;
+    if (isObject(params) && typeof params.protocolVersion === 'string') {
+      return params.protocolVersion;
+    }
+  }
+  return undefined;
 }

@@ -2,69 +2,29 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Principal } from '@arsenal/core';
-import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { ArsenalMcpServer } from './arsenal-mcp-server.js';
-import {
-  createTokenAuthenticator,
-  type HttpCredential,
-  isLoopbackHost,
-  type RequestAuthenticator,
-  rebindingRefusal,
-} from './http-auth.js';
+import { createTokenAuthenticator, isLoopbackHost, rebindingRefusal } from './http-auth.js';
 import {
   containsInitialize,
+  invalidJsonRpc,
   JSON_RPC_INVALID_REQUEST,
   JSON_RPC_PARSE_ERROR,
   JSON_RPC_SERVER_ERROR,
   JSON_RPC_SESSION_NOT_FOUND,
   parseJson,
   readBody,
+  requestedProtocolVersion,
   sendJsonRpcError,
 } from './http-messages.js';
-
-export interface HttpServerOptions {
-  /** Interface to bind. Default `127.0.0.1`: reachable from this machine only. */
-  host?: string;
-  /** Default 3333; 0 picks a free port (read it from `port` on the result). */
-  port?: number;
-  /** Endpoint path. Default `/mcp`. */
-  path?: string;
-  /**
-   * `stateful` (default): `initialize` opens a session (`Mcp-Session-Id`), needed for
-   * elicitation and server notifications. `stateless`: every POST stands alone.
-   */
-  sessions?: 'stateful' | 'stateless';
-  /** Bearer tokens / API keys and their principals. Empty or absent: no authentication. */
-  credentials?: readonly HttpCredential[];
-  /** Replaces `credentials` with your own check (a JWT verifier, a database). */
-  authenticator?: RequestAuthenticator;
-  /** Largest request body accepted, in bytes; larger ones get 413. Default 1 MiB. */
-  maxBodyBytes?: number;
-  /** Browser origins allowed besides localhost ones. */
-  allowedOrigins?: readonly string[];
-  /** Most open sessions; further `initialize` requests get 503. Default 1000. */
-  maxSessions?: number;
-  /** Sessions without a request for this long are closed. Default 30 minutes. */
-  sessionIdleMs?: number;
-}
-
-export interface RunningHttpServer {
-  /** The endpoint URL, e.g. `http://127.0.0.1:3333/mcp`. */
-  url: string;
-  host: string;
-  port: number;
-  /** Open stateful sessions. */
-  readonly sessionCount: number;
-  close(): Promise<void>;
-}
-
-interface Session {
-  transport: StreamableHTTPServerTransport;
-  server: Server;
-  owner: string;
-  lastSeen: number;
-}
+import type { HttpServerOptions, RunningHttpServer } from './http-server-options.js';
+import {
+  alignProtocolHeader,
+  type HttpSession,
+  negotiatedVersion,
+  SessionTable,
+} from './http-sessions.js';
+import { createSessionEventStore } from './sse-event-store.js';
 
 const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 
@@ -87,21 +47,28 @@ export async function startHttpServer(
   const path = options.path ?? '/mcp';
   const stateful = (options.sessions ?? 'stateful') === 'stateful';
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
-  const maxSessions = options.maxSessions ?? 1000;
   const idleMs = options.sessionIdleMs ?? 30 * 60_000;
-  const allowedOrigins = options.allowedOrigins ?? [];
+  const headersTimeoutMs = options.headersTimeoutMs ?? 10_000;
+  const bodyTimeoutMs = options.bodyTimeoutMs ?? 30_000;
+  const retryInterval = options.sseRetryMs ?? 1000;
+  const hostCheck = {
+    allowedOrigins: options.allowedOrigins ?? [],
+    allowedHosts: options.allowedHosts ?? [],
+  };
   const checkRebinding = isLoopbackHost(host);
   const authenticator =
     options.authenticator ??
     (options.credentials && options.credentials.length > 0
       ? createTokenAuthenticator(options.credentials)
       : undefined);
-  const sessions = new Map<string, Session>();
+  const sessions = new SessionTable({
+    maxSessions: options.maxSessions ?? 1000,
+    maxSessionsPerPrincipal: options.maxSessionsPerPrincipal ?? 100,
+  });
 
   async function closeSession(id: string): Promise<void> {
-    const session = sessions.get(id);
+    const session = sessions.remove(id);
     if (!session) return;
-    sessions.delete(id);
     await Promise.allSettled([session.transport.close(), session.server.close()]);
   }
 
@@ -117,7 +84,7 @@ export async function startHttpServer(
       return;
     }
     if (checkRebinding) {
-      const refusal = rebindingRefusal(request, allowedOrigins);
+      const refusal = rebindingRefusal(request, hostCheck);
       if (refusal) {
         sendJsonRpcError(response, 403, JSON_RPC_SERVER_ERROR, `Forbidden: ${refusal}.`);
         return;
@@ -139,8 +106,19 @@ export async function startHttpServer(
     }
     let parsedBody: unknown;
     if (request.method === 'POST') {
-      const outcome = await readBody(request, maxBodyBytes);
+      const outcome = await readBody(request, maxBodyBytes, bodyTimeoutMs);
       if (outcome.kind === 'aborted') return;
+      if (outcome.kind === 'timeout') {
+        sendJsonRpcError(
+          response,
+          408,
+          JSON_RPC_INVALID_REQUEST,
+          `Request body did not arrive within ${bodyTimeoutMs} ms.`,
+          { connection: 'close' },
+        );
+        response.once('finish', () => request.destroy());
+        return;
+      }
       if (outcome.kind === 'too_large') {
         sendJsonRpcError(
           response,
@@ -158,6 +136,11 @@ export async function startHttpServer(
         return;
       }
       parsedBody = parsed.value;
+      const invalid = invalidJsonRpc(parsedBody);
+      if (invalid) {
+        sendJsonRpcError(response, 400, JSON_RPC_INVALID_REQUEST, `Invalid Request: ${invalid}.`);
+        return;
+      }
     }
     if (!stateful) {
       if (request.method !== 'POST') {
@@ -196,7 +179,10 @@ export async function startHttpServer(
         return;
       }
       session.lastSeen = Date.now();
+      alignProtocolHeader(request, session);
       await session.transport.handleRequest(request, response, parsedBody);
+      // DELETE ends the session whatever the transport made of it: its quota is free at once.
+      if (request.method === 'DELETE') await closeSession(sessionId);
       return;
     }
     if (request.method !== 'POST' || !containsInitialize(parsedBody)) {
@@ -208,7 +194,19 @@ export async function startHttpServer(
       );
       return;
     }
-    if (sessions.size >= maxSessions) {
+    const owner = ownerOf(principal);
+    const admission = sessions.admit(owner);
+    if (admission.kind === 'over_quota') {
+      sendJsonRpcError(
+        response,
+        429,
+        JSON_RPC_SERVER_ERROR,
+        `Too many open sessions for this caller (${admission.held}); end unused ones with DELETE or let them expire.`,
+        { 'retry-after': '5' },
+      );
+      return;
+    }
+    if (admission.kind === 'full') {
       sendJsonRpcError(
         response,
         503,
@@ -220,11 +218,22 @@ export async function startHttpServer(
       );
       return;
     }
+    if (admission.evict !== undefined) await closeSession(admission.evict);
+    const protocolVersion = negotiatedVersion(requestedProtocolVersion(parsedBody));
     const server = mcp.createSession(principal);
     const transport = new StreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
+      eventStore: createSessionEventStore(),
+      retryInterval,
       onsessioninitialized: (id) => {
-        sessions.set(id, { transport, server, owner: ownerOf(principal), lastSeen: Date.now() });
+        const session: HttpSession = {
+          transport,
+          server,
+          owner,
+          lastSeen: Date.now(),
+          protocolVersion,
+        };
+        sessions.add(id, session);
       },
     });
     transport.onclose = () => {
@@ -234,20 +243,36 @@ export async function startHttpServer(
     await transport.handleRequest(request, response, parsedBody);
   }
 
-  const httpServer = createServer((request, response) => {
-    handle(request, response).catch(() => {
-      // Whatever went wrong, the caller gets an answer and the server keeps serving.
-      sendJsonRpcError(response, 500, -32603, 'Internal server error.');
-    });
-  });
-  httpServer.on('clientError', (_error, socket) => {
-    if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nconnection: close\r\n\r\n');
-    else socket.destroy();
+  const httpServer = createServer(
+    {
+      headersTimeout: headersTimeoutMs,
+      // Node's own whole-request limit stays above ours, which answers body timeouts itself.
+      requestTimeout: headersTimeoutMs + bodyTimeoutMs + 1000,
+      connectionsCheckingInterval: Math.max(25, Math.min(1000, Math.floor(headersTimeoutMs / 4))),
+    },
+    (request, response) => {
+      handle(request, response).catch(() => {
+        // Whatever went wrong, the caller gets an answer and the server keeps serving.
+        sendJsonRpcError(response, 500, -32603, 'Internal server error.');
+      });
+    },
+  );
+  httpServer.on('clientError', (error: NodeJS.ErrnoException, socket) => {
+    if (!socket.writable) {
+      socket.destroy();
+      return;
+    }
+    // Headers that never finish (slowloris) time out as 408; anything else is malformed.
+    const status =
+      error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? '408 Request Timeout' : '400 Bad Request';
+    socket.end(`HTTP/1.1 ${status}\r\nconnection: close\r\n\r\n`);
   });
   const sweep = setInterval(
     () => {
       const cutoff = Date.now() - idleMs;
-      for (const [id, session] of sessions) if (session.lastSeen < cutoff) void closeSession(id);
+      for (const [id, session] of sessions.entries()) {
+        if (session.lastSeen < cutoff) void closeSession(id);
+      }
     },
     Math.min(idleMs, 60_000),
   );
@@ -271,7 +296,7 @@ export async function startHttpServer(
     },
     async close() {
       clearInterval(sweep);
-      await Promise.allSettled([...sessions.keys()].map((id) => closeSession(id)));
+      await Promise.allSettled(sessions.ids().map((id) => closeSession(id)));
       await new Promise<void>((resolve) => {
         httpServer.close(() => resolve());
         httpServer.closeAllConnections();
@@ -279,3 +304,5 @@ export async function startHttpServer(
     },
   };
 }
+
+export type { HttpServerOptions, RunningHttpServer } from './http-server-options.js';

@@ -9,6 +9,7 @@ import type {
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { ConfirmationOwners } from './confirmation-owners.js';
 import { MAX_FIND_LIMIT } from './meta-tools.js';
+import { echoInput } from './protocol-errors.js';
 import type { ToolCatalog } from './tool-catalog.js';
 import { errorResult, toCallToolResult } from './tool-results.js';
 
@@ -236,7 +237,7 @@ export class ToolCalls {
     const suggestions = this.#catalog.suggest(name, principal);
     const error = errorResult(
       'tool_not_found',
-      `Tool "${name}" not found.${
+      `Tool "${echoInput(name)}" not found.${
         suggestions.length > 0
           ? ` Did you mean ${suggestions.map((s) => `"${s}"`).join(' or ')}?`
           : ' Search with find_relevant_tools.'

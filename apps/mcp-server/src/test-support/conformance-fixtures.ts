@@ -131,6 +131,34 @@ export async function createConformanceArsenal(): Promise<Arsenal> {
         return { content: [{ type: 'text', text: 'Logging test completed.' }] };
       },
     }),
+    defineTool({
+      name: 'test_reconnection',
+      namespace: 'conformance',
+      description: 'Conformance fixture: answers after a short wait, over a resumable SSE stream.',
+      input: NO_ARGUMENTS,
+      handler: async (_args, context) => {
+        await sleep(50, context.signal);
+        return { content: [{ type: 'text', text: 'Reconnection test completed.' }] };
+      },
+    }),
+    defineTool({
+      name: 'json_schema_2020_12_tool',
+      namespace: 'conformance',
+      description: 'Tool with JSON Schema 2020-12 features',
+      input: {
+        $schema: 'https://json-schema.org/draft/2020-12/schema',
+        type: 'object',
+        $defs: {
+          address: {
+            type: 'object',
+            properties: { street: { type: 'string' }, city: { type: 'string' } },
+          },
+        },
+        properties: { name: { type: 'string' }, address: { $ref: '#/$defs/address' } },
+        additionalProperties: false,
+      },
+      handler: (args) => ({ content: [{ type: 'text', text: JSON.stringify(args) }] }),
+    }),
   ]);
   if (summary.failed.length > 0) throw summary.failed[0]?.error;
   return arsenal;

@@ -63,6 +63,15 @@ describe('arsenal call', () => {
     expect(invalid.stderr).toMatch(/^arsenal: invalid_arguments: validation_failed/);
   });
 
+  it('names a denied call once: no "permission_denied: permission_denied:"', async () => {
+    const config = await configWithEverything('policy:\n  deny: { tools: ["everything.get-sum"] }');
+    const denied = await call(['everything.get_sum', '--args', '{"a": 2, "b": 3}', '-c', config]);
+    expect(denied.code).toBe(1);
+    expect(denied.stderr).toMatch(/^arsenal: permission_denied: /);
+    expect(denied.stderr).not.toContain('permission_denied: permission_denied');
+    expect(denied.stderr).toContain('everything.get-sum');
+  });
+
   it('runs a call that needs confirmation only with --yes', async () => {
     const config = await configWithEverything(
       'policy:\n  requireConfirmation: { tools: ["get_sum"] }',

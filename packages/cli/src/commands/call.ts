@@ -106,10 +106,11 @@ function printResult(io: CliIO, result: ToolResult, json: boolean): number {
     );
   } else {
     const error = result.error;
-    writeLine(
-      io.stderr,
-      `arsenal: ${result.status}: ${error?.code ?? 'error'}: ${(error?.message ?? '').split('\n')[0]}`,
-    );
+    // `permission_denied: permission_denied:` says nothing twice: name the code once when it
+    // repeats the status.
+    const code = error?.code ?? 'error';
+    const label = code === result.status ? code : `${result.status}: ${code}`;
+    writeLine(io.stderr, `arsenal: ${label}: ${(error?.message ?? '').split('\n')[0]}`);
   }
   return result.status === 'success' ? 0 : EXIT_FAILURE;
 }

@@ -193,6 +193,13 @@ export async function openConfiguredArsenal(
   };
 }
 
+/** The keys of `source` among `keys` whose values are set. */
+function pickDefined<T extends object, K extends keyof T>(source: T, keys: readonly K[]) {
+  const picked: Partial<Pick<T, K>> = {};
+  for (const key of keys) if (source[key] !== undefined) picked[key] = source[key];
+  return picked as { [P in K]?: Exclude<T[P], undefined> };
+}
+
 /** Load the config (or the demo), build the Arsenal and start serving. */
 export async function startServe(args: ServeArgs, io: CliIO): Promise<RunningServe> {
   const warn = (message: string) => writeLine(io.stderr, `arsenal: warning: ${message}`);
@@ -225,6 +232,15 @@ export async function startServe(args: ServeArgs, io: CliIO): Promise<RunningSer
       credentials,
       ...(serve.maxBodyBytes ? { maxBodyBytes: serve.maxBodyBytes } : {}),
       ...(serve.allowedOrigins ? { allowedOrigins: serve.allowedOrigins } : {}),
+      ...pickDefined(serve, [
+        'allowedHosts',
+        'maxSessions',
+        'maxSessionsPerPrincipal',
+        'sessionIdleMs',
+        'headersTimeoutMs',
+        'bodyTimeoutMs',
+        'sseRetryMs',
+      ]),
     });
     url = http.url;
     stopServing = () => http.close();

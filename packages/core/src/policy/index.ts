@@ -1,4 +1,5 @@
 export { compileGlob, matchGlob } from './glob.js';
+export { type UnmatchedPolicyPattern, unmatchedPolicyPatterns } from './policy-coverage.js';
 export type {
   PolicyDecision,
   PolicyRequest,
@@ -12,4 +13,6 @@ export {
   DESTRUCTIVE_TOOL_PATTERNS,
   hostsInArguments,
   isDestructiveTool,
+  UPSTREAM_NAME_METADATA_KEY,
+  upstreamNameOf,
 } from './security-policy.js';

@@ -64,9 +64,28 @@ const HOST_KEYS = new Set(['host', 'hostname', 'domain']);
 const URL_LIKE = /^[a-z][a-z0-9+.-]*:\/\//i;
 const ALLOW: PolicyDecision = Object.freeze({ effect: 'allow', reason: 'no rule refuses it' });
 
-/** Names a rule's `tools` globs are matched against. */
+/**
+ * Metadata key under which a source records the name the tool has upstream, before Arsenal made
+ * it snake_case (`get-env` for `get_env`). Policy rules match that name as well.
+ */
+export const UPSTREAM_NAME_METADATA_KEY = 'upstreamName';
+
+/** The tool's upstream name, when its source recorded one that differs from its Arsenal name. */
+export function upstreamNameOf(tool: ToolDefinition): string | undefined {
+  const upstream = tool.metadata[UPSTREAM_NAME_METADATA_KEY];
+  return typeof upstream === 'string' && upstream !== tool.name ? upstream : undefined;
+}
+
+/**
+ * Names a rule's `tools` globs are matched against: the Arsenal name, `namespace.name`, the
+ * qualified name, and the same with the upstream name, so `everything.get-env` blocks the tool
+ * Arsenal calls `everything.get_env`.
+ */
 export function toolNames(tool: ToolDefinition): string[] {
-  return [tool.name, `${tool.namespace}.${tool.name}`, tool.qualifiedName];
+  const names = [tool.name, `${tool.namespace}.${tool.name}`, tool.qualifiedName];
+  const upstream = upstreamNameOf(tool);
+  if (upstream !== undefined) names.push(upstream, `${tool.namespace}.${upstream}`);
+  return names;
 }
 
 function ruleMatch(rule: PolicyRule | undefined, tool: ToolDefinition): string | undefined {

@@ -1,0 +1,50 @@
+import type { HttpCredential, RequestAuthenticator } from './http-auth.js';
+
+export interface HttpServerOptions {
+  /** Interface to bind. Default `127.0.0.1`: reachable from this machine only. */
+  host?: string;
+  /** Default 3333; 0 picks a free port (read it from `port` on the result). */
+  port?: number;
+  /** Endpoint path. Default `/mcp`. */
+  path?: string;
+  /**
+   * `stateful` (default): `initialize` opens a session (`Mcp-Session-Id`), needed for
+   * elicitation and server notifications. `stateless`: every POST stands alone.
+   */
+  sessions?: 'stateful' | 'stateless';
+  /** Bearer tokens / API keys and their principals. Empty or absent: no authentication. */
+  credentials?: readonly HttpCredential[];
+  /** Replaces `credentials` with your own check (a JWT verifier, a database). */
+  authenticator?: RequestAuthenticator;
+  /** Largest request body accepted, in bytes; larger ones get 413. Default 1 MiB. */
+  maxBodyBytes?: number;
+  /** Browser origins allowed besides loopback ones, e.g. `https://app.example.com`. */
+  allowedOrigins?: readonly string[];
+  /**
+   * Hostnames accepted in `Host` and `Origin` besides real loopback ones (`localhost`, `::1`,
+   * 127.0.0.0/8), e.g. a name in `/etc/hosts`. Checked only while bound to loopback.
+   */
+  allowedHosts?: readonly string[];
+  /** Most open sessions; when full, the principal holding the most gives one up. Default 1000. */
+  maxSessions?: number;
+  /** Most open sessions per principal (anonymous callers share one quota); 429 past it. Default 100. */
+  maxSessionsPerPrincipal?: number;
+  /** Sessions without a request for this long are closed. Default 30 minutes. */
+  sessionIdleMs?: number;
+  /** A request whose headers take longer than this to arrive is closed with 408. Default 10 s. */
+  headersTimeoutMs?: number;
+  /** A request whose body takes longer than this to arrive is answered 408 and closed. Default 30 s. */
+  bodyTimeoutMs?: number;
+  /** The SSE `retry` field: how long clients wait before reconnecting a closed stream. Default 1 s. */
+  sseRetryMs?: number;
+}
+
+export interface RunningHttpServer {
+  /** The endpoint URL, e.g. `http://127.0.0.1:3333/mcp`. */
+  url: string;
+  host: string;
+  port: number;
+  /** Open stateful sessions. */
+  readonly sessionCount: number;
+  close(): Promise<void>;
+}
