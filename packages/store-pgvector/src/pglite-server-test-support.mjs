@@ -7,7 +7,9 @@ import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 
 const port = Number(process.env.PORT);
 const dataDir = process.env.PGLITE_DATA_DIR;
-const db = await PGlite.create(dataDir ? { dataDir, extensions: { vector } } : { extensions: { vector } });
+const db = await PGlite.create(
+  dataDir ? { dataDir, extensions: { vector } } : { extensions: { vector } },
+);
 const server = new PGLiteSocketServer({ db, port, host: '127.0.0.1', maxConnections: 16 });
 await server.start();
 
