@@ -100,11 +100,18 @@ export class ChromaVectorStore implements VectorStore {
       const batchSize = await this.#client.getMaxBatchSize();
       for (let start = 0; start < entries.length; start += batchSize) {
         const batch = entries.slice(start, start + batchSize);
+        const ids = batch.map(([id]) => id);
+        // Chroma merges metadata on upsert and its client drops null values, so a record whose
+        // new metadata lacks a key it had is deleted first. Should the upsert then fail, the
+        // error reaches the caller (whose sync keeps the record pending), never silence.
+        const previous = await collection.get({ ids, include: ['metadatas'] });
+        const stale = previous.ids.filter((id, index) =>
+          dropsKeys(rows.get(id)!.metadata, previous.metadatas[index]),
+        );
+        if (stale.length > 0) await collection.delete({ ids: stale });
         await collection.upsert({
-          ids: batch.map(([id]) => id),
+          ids,
           embeddings: batch.map(([, row]) => row.embedding),
-          // Chroma keeps the previous metadata keys on upsert unless told otherwise: an empty
-          // object would merge, so every record gets its full metadata each time.
           metadatas: batch.map(([, row]) => row.metadata),
         });
       }
@@ -299,6 +306,10 @@ function createClient(options: ChromaVectorStoreOptions): ChromaClient {
     database: options.database,
     headers: options.headers,
   });
+}
+
+function dropsKeys(next: Metadata, previous: Metadata | null | undefined): boolean {
+  return Object.keys(previous ?? {}).some((key) => !(key in next));
 }
 
 /** The length recorded when the collection was made, else that of any stored vector. */

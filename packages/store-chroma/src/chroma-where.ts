@@ -14,10 +14,12 @@ import type { Metadata, Where } from 'chromadb';
 const ARRAY_PREFIX = 'arsenal:array:';
 const HAS_PREFIX = 'arsenal:has:';
 const RESERVED = 'arsenal:';
+const RECORD_KEY = 'arsenal:record';
 
 /** Port metadata → Chroma metadata. */
 export function encodeMetadata(metadata: Record<string, MetadataValue>, id: string): Metadata {
-  const encoded: Metadata = {};
+  // Chroma refuses empty metadata; every record carries this marker.
+  const encoded: Metadata = { [RECORD_KEY]: true };
   for (const [key, value] of Object.entries(metadata)) {
     if (key.startsWith(RESERVED)) {
       throw new InvalidArgumentError(
