@@ -324,6 +324,13 @@ export class PgvectorVectorStore implements VectorStore {
     try {
       return await work();
     } catch (error) {
+      const mapped = toVectorStoreError(error, this.#table, action);
+      if (mapped.code !== 'vector_store_unavailable') throw mapped;
+    }
+    // A pooled connection the server dropped (a restart) fails once; a fresh one may not.
+    try {
+      return await work();
+    } catch (error) {
       throw toVectorStoreError(error, this.#table, action);
     }
   }
