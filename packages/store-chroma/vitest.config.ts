@@ -5,6 +5,6 @@ export default defineConfig({
     include: ['src/**/*.test.ts'],
     // CI runs every package's tests at once on a few cores: a ceiling, not a timing check.
     testTimeout: 120_000,
-    hookTimeout: 180_000,
+    hookTimeout: 360_000,
   },
 });

@@ -22,6 +22,7 @@ export async function startTestPostgres(): Promise<TestPostgres> {
   let server: ListeningProcess | undefined = await startListeningProcess(SERVER, [], {
     env: { PGLITE_DATA_DIR: dataDir },
     attempts: 1200,
+    intervalMs: 250,
   });
   const port = server.port;
   return {
@@ -36,6 +37,7 @@ export async function startTestPostgres(): Promise<TestPostgres> {
         env: { PGLITE_DATA_DIR: dataDir },
         port,
         attempts: 1200,
+    intervalMs: 250,
       });
     },
     async dispose() {
