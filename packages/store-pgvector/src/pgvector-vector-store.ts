@@ -12,6 +12,14 @@ import {
   VectorStoreError,
 } from '@arsenal/core';
 import pg from 'pg';
+import {
+  chunk,
+  createTableStatements,
+  insertSql,
+  parseVector,
+  type QueryRow,
+  vectorLiteral,
+} from './pgvector-sql.js';
 import { toVectorStoreError } from './postgres-errors.js';
 import { toSqlFilter } from './sql-filter.js';
 
@@ -127,14 +135,14 @@ export class PgvectorVectorStore implements VectorStore {
       if (!this.#tableExists) await this.#createTable(dimensions);
       const batches = chunk([...rows.values()], ROWS_PER_STATEMENT);
       if (batches.length === 1) {
-        await this.#pool.query(this.#insertSql(batches[0]!.length), batches[0]!.flat());
+        await this.#pool.query(insertSql(this.#quoted, batches[0]!.length), batches[0]!.flat());
         return;
       }
       const client = await this.#pool.connect();
       try {
         await client.query('BEGIN');
         for (const batch of batches)
-          await client.query(this.#insertSql(batch.length), batch.flat());
+          await client.query(insertSql(this.#quoted, batch.length), batch.flat());
         await client.query('COMMIT');
       } catch (error) {
         await client.query('ROLLBACK').catch(() => {});
@@ -293,31 +301,11 @@ export class PgvectorVectorStore implements VectorStore {
   }
 
   async #createTable(dimensions: number): Promise<void> {
-    const base = this.#table;
-    await this.#pool.query('CREATE EXTENSION IF NOT EXISTS vector');
-    await this.#pool.query(
-      `CREATE TABLE IF NOT EXISTS ${this.#quoted} (id text PRIMARY KEY, ` +
-        `embedding vector(${dimensions}) NOT NULL, metadata jsonb NOT NULL DEFAULT '{}'::jsonb)`,
-    );
-    await this.#pool.query(
-      `CREATE INDEX IF NOT EXISTS "${base}_embedding_hnsw" ON ${this.#quoted} USING hnsw (embedding vector_cosine_ops)`,
-    );
-    await this.#pool.query(
-      `CREATE INDEX IF NOT EXISTS "${base}_metadata_gin" ON ${this.#quoted} USING gin (metadata jsonb_path_ops)`,
-    );
+    for (const statement of createTableStatements(this.#table, dimensions)) {
+      await this.#pool.query(statement);
+    }
     this.#ready = undefined;
     await this.#prepare('create');
-  }
-
-  #insertSql(rows: number): string {
-    const values = Array.from(
-      { length: rows },
-      (_, row) => `($${row * 3 + 1}, $${row * 3 + 2}::vector, $${row * 3 + 3}::jsonb)`,
-    ).join(', ');
-    return (
-      `INSERT INTO ${this.#quoted} (id, embedding, metadata) VALUES ${values} ` +
-      'ON CONFLICT (id) DO UPDATE SET embedding = EXCLUDED.embedding, metadata = EXCLUDED.metadata'
-    );
   }
 
   async #run<T>(action: string, work: () => Promise<T>): Promise<T> {
@@ -347,26 +335,4 @@ export function createPgvectorVectorStore(
   options: PgvectorVectorStoreOptions,
 ): PgvectorVectorStore {
   return new PgvectorVectorStore(options);
-}
-
-interface QueryRow {
-  id: string;
-  metadata: Record<string, MetadataValue>;
-  distance: number;
-  embedding?: string;
-}
-
-function vectorLiteral(vector: ArrayLike<number>): string {
-  return `[${Array.from(vector).join(',')}]`;
-}
-
-function parseVector(text: string): Float32Array {
-  return Float32Array.from(JSON.parse(text) as number[]);
-}
-
-function chunk<T>(items: readonly T[], size: number): T[][] {
-  const chunks: T[][] = [];
-  for (let start = 0; start < items.length; start += size)
-    chunks.push(items.slice(start, start + size));
-  return chunks;
 }

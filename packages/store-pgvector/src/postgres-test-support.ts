@@ -37,7 +37,7 @@ export async function startTestPostgres(): Promise<TestPostgres> {
         env: { PGLITE_DATA_DIR: dataDir },
         port,
         attempts: 1200,
-    intervalMs: 250,
+        intervalMs: 250,
       });
     },
     async dispose() {
