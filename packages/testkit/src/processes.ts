@@ -39,9 +39,15 @@ export interface ListeningProcess {
 export async function startListeningProcess(
   entry: string,
   args: readonly string[] = [],
-  options: { attempts?: number; intervalMs?: number; env?: NodeJS.ProcessEnv } = {},
+  options: {
+    attempts?: number;
+    intervalMs?: number;
+    env?: NodeJS.ProcessEnv;
+    /** Listen on this port instead of a free one (to restart a server where clients expect it). */
+    port?: number;
+  } = {},
 ): Promise<ListeningProcess> {
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const child = spawn(process.execPath, [entry, ...args], {
     env: { ...process.env, ...options.env, PORT: String(port) },
     stdio: ['ignore', 'ignore', 'pipe'],

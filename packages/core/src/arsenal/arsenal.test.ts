@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { ArsenalError } from '../errors/arsenal-error.js';
+import { ArsenalError, VectorStoreError } from '../errors/arsenal-error.js';
 import { InMemoryTelemetry } from '../events/telemetry.js';
 import { createInMemoryVectorStore } from '../memory/index.js';
 import type { Embedder } from '../ports/embedder.js';
 import type { Transcoder } from '../ports/transcoder.js';
+import type { VectorStore } from '../ports/vector-store.js';
 import { analyze } from '../text/tokenize.js';
 import type { ToolDefinitionInput } from '../tool/tool-definition.js';
 import { createArsenal } from './arsenal.js';
@@ -209,6 +210,50 @@ describe('Arsenal with an embedder', () => {
     expect(await vectorStore.count()).toBe(5);
     const result = await arsenal.retrieve('weather forecast');
     expect(result.tools.map((t) => t.tool.name)).not.toContain('get_weather');
+  });
+
+  it('registers while the vector store is down, and the store catches up when it returns', async () => {
+    const inner = createInMemoryVectorStore();
+    let down = false;
+    const unavailable = () =>
+      new VectorStoreError('store unreachable', {
+        retryable: true,
+        code: 'vector_store_unavailable',
+      });
+    const vectorStore: VectorStore = {
+      get dimensions() {
+        return inner.dimensions;
+      },
+      upsert: (records, options) =>
+        down ? Promise.reject(unavailable()) : inner.upsert(records, options),
+      delete: (ids, options) => (down ? Promise.reject(unavailable()) : inner.delete(ids, options)),
+      query: (query) => (down ? Promise.reject(unavailable()) : inner.query(query)),
+      get: (ids, options) => (down ? Promise.reject(unavailable()) : inner.get(ids, options)),
+      count: (options) => inner.count(options),
+      clear: (options) => inner.clear(options),
+    };
+    const arsenal = createArsenal({ embedder: hashingEmbedder(), vectorStore });
+    await arsenal.register(catalog.slice(0, 4));
+    down = true;
+    const summary = await arsenal.register(catalog.slice(4));
+    expect(summary.added).toBe(2);
+    expect(summary.deferred?.pending).toBe(2);
+    expect(summary.deferred?.error.code).toBe('vector_store_unavailable');
+    await arsenal.unregister('get_weather');
+    const degraded = await arsenal.retrieve('weather forecast');
+    expect(degraded.warnings?.join(' ')).toMatch(/semantic search skipped/);
+    expect(await inner.count()).toBe(4);
+    down = false;
+    const recovered = await arsenal.retrieve('weather forecast');
+    expect(recovered.warnings ?? []).toEqual([]);
+    expect(await inner.count()).toBe(5);
+    expect((await inner.get(['default.get_weather:1.0.0'])).length).toBe(0);
+  });
+
+  it('still throws errors a retry cannot fix (a dimension mismatch)', async () => {
+    const vectorStore = createInMemoryVectorStore({ dimensions: 3 });
+    const arsenal = createArsenal({ embedder: hashingEmbedder(), vectorStore });
+    await expect(arsenal.register(catalog)).rejects.toMatchObject({ code: 'dimension_mismatch' });
   });
 
   it('requires a vector store with an embedder', () => {

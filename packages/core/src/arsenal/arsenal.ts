@@ -151,7 +151,8 @@ export class Arsenal {
       if ((index + 1) % progressEvery === 0 || index + 1 === list.length)
         options.onProgress?.(index + 1, list.length);
     });
-    await this.retriever.sync({ signal: options.signal });
+    const deferred = await this.retriever.syncOrDefer({ signal: options.signal });
+    if (deferred) summary.deferred = { pending: this.retriever.pendingEmbeddings, error: deferred };
     return summary;
   }
 
@@ -171,7 +172,8 @@ export class Arsenal {
   /** Remove a tool (every version, or the one a qualified name names). */
   async unregister(reference: string): Promise<ToolDefinition[]> {
     const removed = this.registry.unregister(reference);
-    await this.retriever.sync();
+    // A vector store that is down keeps the deletion queued; it is applied when the store is back.
+    await this.retriever.syncOrDefer();
     return removed;
   }
 

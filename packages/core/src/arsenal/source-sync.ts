@@ -33,7 +33,7 @@ export async function followSource(
       if (!next.has(qualifiedName)) arsenal.registry.unregister(qualifiedName);
     }
     current = next;
-    await arsenal.retriever.sync();
+    await arsenal.retriever.syncOrDefer();
     return summary;
   };
   const summary = await sync(await source.load({ signal: options.signal }));
@@ -55,7 +55,7 @@ export async function followSource(
       if (unregister) {
         for (const qualifiedName of current) arsenal.registry.unregister(qualifiedName);
         current = new Set();
-        await arsenal.retriever.sync();
+        await arsenal.retriever.syncOrDefer();
       }
     },
   };

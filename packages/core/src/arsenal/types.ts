@@ -48,6 +48,11 @@ export interface RegistrationSummary {
   /** Tools that could not be registered, with the reason. Nothing else is skipped. */
   failed: { index: number; name?: string; error: ArsenalError }[];
   tools: ToolDefinition[];
+  /**
+   * Set when the embedder or vector store was unreachable: every tool is registered and found by
+   * lexical search; `pending` of them reach the vector store on a later retrieve or register.
+   */
+  deferred?: { pending: number; error: ArsenalError };
 }
 
 export interface ArsenalRegisterOptions extends Omit<RegisterOptions, 'hygiene'> {

@@ -1,25 +1,12 @@
-import { InvalidArgumentError } from '../errors/arsenal-error.js';
 import type { MetadataFilter, MetadataValue } from '../ports/vector-store.js';
+import {
+  type MetadataFilterNode,
+  type MetadataScalar,
+  parseMetadataFilter,
+} from './metadata-filter-parse.js';
 
 /** Tells whether one record's metadata passes a compiled filter. */
 export type MetadataPredicate = (metadata: Readonly<Record<string, MetadataValue>>) => boolean;
-
-type Scalar = string | number | boolean;
-
-const FIELD_OPERATORS = [
-  '$eq',
-  '$ne',
-  '$in',
-  '$nin',
-  '$gt',
-  '$gte',
-  '$lt',
-  '$lte',
-  '$contains',
-] as const;
-type FieldOperator = (typeof FIELD_OPERATORS)[number];
-
-const SUPPORTED = `Field operators: ${FIELD_OPERATORS.join(', ')}; combine filters with $and / $or.`;
 
 const matchAll: MetadataPredicate = () => true;
 const matchNone: MetadataPredicate = () => false;
@@ -27,155 +14,71 @@ const matchNone: MetadataPredicate = () => false;
 /**
  * Turns a `MetadataFilter` into a predicate once, so a scan pays for validation a single time.
  * Throws an InvalidArgumentError naming the offending path for anything the port does not define.
- *
- * Semantics (see `MetadataFilter`): a plain scalar means equality, or "contains" when the stored
- * field is an array; a plain array means the stored array has the same elements in the same order;
- * `$ne` and `$nin` pass records that lack the field; range operators pass numbers only;
- * `{ $and: [] }` passes everything and `{ $or: [] }` passes nothing.
+ * Semantics: see `MetadataFilterNode`.
  */
 export function compileMetadataFilter(filter: MetadataFilter | undefined): MetadataPredicate {
-  if (filter === undefined) return matchAll;
-  return compileNode(filter, 'filter');
+  const node = parseMetadataFilter(filter);
+  return node === undefined ? matchAll : compileNode(node);
 }
 
-function compileNode(node: unknown, path: string): MetadataPredicate {
-  if (!isPlainObject(node)) {
-    throw new InvalidArgumentError(
-      `${path} must be an object such as { kind: "http" } or { $or: [...] }, got ${describe(node)}.`,
-    );
-  }
-  const parts: MetadataPredicate[] = [];
-  for (const [key, value] of Object.entries(node)) {
-    if (key === '$and' || key === '$or') {
-      parts.push(compileLogical(key, value, `${path}.${key}`));
-    } else if (key.startsWith('$')) {
-      throw new InvalidArgumentError(
-        `Unknown filter operator "${key}" at ${path}. Only $and and $or may appear in place of a ` +
-          `field name; put field operators inside a field, as in { cost: { $lt: 5 } }. ${SUPPORTED}`,
-      );
-    } else {
-      parts.push(compileField(key, value, `${path}.${key}`));
+function compileNode(node: MetadataFilterNode): MetadataPredicate {
+  switch (node.op) {
+    case 'and':
+      return allOf(node.children.map(compileNode));
+    case 'or':
+      return anyOf(node.children.map(compileNode));
+    case 'eq':
+    case 'ne': {
+      const { field, value } = node;
+      return node.op === 'eq'
+        ? (metadata) => equalsOrContains(metadata[field], value)
+        : (metadata) => !equalsOrContains(metadata[field], value);
     }
-  }
-  return allOf(parts);
-}
-
-function compileLogical(operator: '$and' | '$or', value: unknown, path: string): MetadataPredicate {
-  if (!Array.isArray(value)) {
-    throw new InvalidArgumentError(`${path} must be an array of filters, got ${describe(value)}.`);
-  }
-  const parts = value.map((child, index) => compileNode(child, `${path}[${index}]`));
-  return operator === '$and' ? allOf(parts) : anyOf(parts);
-}
-
-function compileField(field: string, value: unknown, path: string): MetadataPredicate {
-  if (isScalar(value)) {
-    return (metadata) => equalsOrContains(metadata[field], value);
-  }
-  if (Array.isArray(value)) {
-    const expected = value.map((item, index) => {
-      if (typeof item !== 'string') {
-        throw new InvalidArgumentError(
-          `${path}[${index}] must be a string (metadata arrays hold strings), got ${describe(item)}.`,
-        );
-      }
-      return item;
-    });
-    return (metadata) => sameArray(metadata[field], expected);
-  }
-  if (isPlainObject(value)) {
-    const entries = Object.entries(value);
-    if (entries.length === 0) {
-      throw new InvalidArgumentError(
-        `${path} is an empty condition; give an operator such as { $eq: "http" }, or drop the field. ${SUPPORTED}`,
-      );
+    case 'in':
+    case 'nin': {
+      const { field } = node;
+      const values = new Set(node.values);
+      return node.op === 'in'
+        ? (metadata) => intersects(metadata[field], values)
+        : (metadata) => !intersects(metadata[field], values);
     }
-    return allOf(
-      entries.map(([operator, operand]) => compileOperator(field, operator, operand, path)),
-    );
-  }
-  throw new InvalidArgumentError(
-    `${path} must be a string, finite number, boolean, array of strings or an operator object, got ${describe(value)}.`,
-  );
-}
-
-function compileOperator(
-  field: string,
-  operator: string,
-  operand: unknown,
-  fieldPath: string,
-): MetadataPredicate {
-  const path = `${fieldPath}.${operator}`;
-  if (!isFieldOperator(operator)) {
-    throw new InvalidArgumentError(
-      `Unknown filter operator "${operator}" at ${fieldPath}. ${SUPPORTED}`,
-    );
-  }
-  switch (operator) {
-    case '$eq': {
-      const expected = requireScalar(operand, path);
-      return (metadata) => equalsOrContains(metadata[field], expected);
-    }
-    case '$ne': {
-      const expected = requireScalar(operand, path);
-      return (metadata) => !equalsOrContains(metadata[field], expected);
-    }
-    case '$in': {
-      const accepted = new Set(requireScalarList(operand, path));
-      return (metadata) => intersects(metadata[field], accepted);
-    }
-    case '$nin': {
-      const rejected = new Set(requireScalarList(operand, path));
-      return (metadata) => !intersects(metadata[field], rejected);
-    }
-    case '$gt': {
-      const bound = requireNumber(operand, path);
+    case 'gt':
+    case 'gte':
+    case 'lt':
+    case 'lte': {
+      const { field, value: bound, op } = node;
       return (metadata) => {
         const actual = metadata[field];
-        return typeof actual === 'number' && actual > bound;
+        if (typeof actual !== 'number') return false;
+        if (op === 'gt') return actual > bound;
+        if (op === 'gte') return actual >= bound;
+        if (op === 'lt') return actual < bound;
+        return actual <= bound;
       };
     }
-    case '$gte': {
-      const bound = requireNumber(operand, path);
+    case 'contains': {
+      const { field, value } = node;
       return (metadata) => {
         const actual = metadata[field];
-        return typeof actual === 'number' && actual >= bound;
+        return isStringArray(actual) && actual.includes(value);
       };
     }
-    case '$lt': {
-      const bound = requireNumber(operand, path);
-      return (metadata) => {
-        const actual = metadata[field];
-        return typeof actual === 'number' && actual < bound;
-      };
-    }
-    case '$lte': {
-      const bound = requireNumber(operand, path);
-      return (metadata) => {
-        const actual = metadata[field];
-        return typeof actual === 'number' && actual <= bound;
-      };
-    }
-    case '$contains': {
-      if (typeof operand !== 'string') {
-        throw new InvalidArgumentError(
-          `${path} must be a string (the value the array field should hold), got ${describe(operand)}.`,
-        );
-      }
-      return (metadata) => {
-        const actual = metadata[field];
-        return isStringArray(actual) && actual.includes(operand);
-      };
+    case 'array-eq': {
+      const { field, values } = node;
+      return (metadata) => sameArray(metadata[field], values);
     }
   }
 }
 
-function equalsOrContains(actual: MetadataValue | undefined, expected: Scalar): boolean {
+function equalsOrContains(actual: MetadataValue | undefined, expected: MetadataScalar): boolean {
   if (isStringArray(actual)) return typeof expected === 'string' && actual.includes(expected);
   return actual === expected;
 }
 
-function intersects(actual: MetadataValue | undefined, values: ReadonlySet<Scalar>): boolean {
+function intersects(
+  actual: MetadataValue | undefined,
+  values: ReadonlySet<MetadataScalar>,
+): boolean {
   if (actual === undefined) return false;
   if (isStringArray(actual)) return actual.some((item) => values.has(item));
   return values.has(actual);
@@ -204,55 +107,6 @@ function anyOf(parts: readonly MetadataPredicate[]): MetadataPredicate {
   };
 }
 
-function requireScalar(value: unknown, path: string): Scalar {
-  if (isScalar(value)) return value;
-  throw new InvalidArgumentError(
-    `${path} must be a string, finite number or boolean, got ${describe(value)}.`,
-  );
-}
-
-function requireScalarList(value: unknown, path: string): Scalar[] {
-  if (!Array.isArray(value)) {
-    throw new InvalidArgumentError(
-      `${path} must be an array of strings, numbers or booleans, got ${describe(value)}.`,
-    );
-  }
-  return value.map((item, index) => requireScalar(item, `${path}[${index}]`));
-}
-
-function requireNumber(value: unknown, path: string): number {
-  if (typeof value === 'number' && Number.isFinite(value)) return value;
-  throw new InvalidArgumentError(
-    `${path} must be a finite number (range operators compare numbers), got ${describe(value)}.`,
-  );
-}
-
-function isFieldOperator(value: string): value is FieldOperator {
-  return (FIELD_OPERATORS as readonly string[]).includes(value);
-}
-
-function isScalar(value: unknown): value is Scalar {
-  return (
-    typeof value === 'string' ||
-    typeof value === 'boolean' ||
-    (typeof value === 'number' && Number.isFinite(value))
-  );
-}
-
 function isStringArray(value: MetadataValue | undefined): value is readonly string[] {
   return Array.isArray(value);
-}
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
-  const prototype = Object.getPrototypeOf(value);
-  return prototype === Object.prototype || prototype === null;
-}
-
-function describe(value: unknown): string {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'an array';
-  if (typeof value === 'number') return String(value);
-  if (typeof value === 'string') return JSON.stringify(value);
-  return typeof value;
 }

@@ -1,4 +1,4 @@
-import { InvalidArgumentError, throwIfAborted } from '../errors/arsenal-error.js';
+import { ArsenalError, InvalidArgumentError, throwIfAborted } from '../errors/arsenal-error.js';
 import type { Telemetry } from '../events/events.js';
 import type { Embedder } from '../ports/embedder.js';
 import type { Principal } from '../ports/executor.js';
@@ -157,6 +157,24 @@ export class ToolRetriever {
     if (change.type === 'removed') this.#text.remove(change.tool.qualifiedName);
     else this.#text.add(change.tool);
     this.#vectors?.apply(change);
+  }
+
+  /**
+   * Like `sync`, but an embedder or vector store that is unreachable (a retryable error) does not
+   * fail the caller: the work stays queued, the next retrieval or registration tries again, and
+   * the error comes back so the caller can report it. Other errors are thrown.
+   */
+  async syncOrDefer(
+    options: { signal?: AbortSignal; onProgress?: (done: number, total: number) => void } = {},
+  ): Promise<ArsenalError | undefined> {
+    try {
+      await this.sync(options);
+      return undefined;
+    } catch (error) {
+      if (options.signal?.aborted || !ArsenalError.isInstance(error) || !error.retryable)
+        throw error;
+      return error;
+    }
   }
 
   /** Embed and store every added or changed tool not yet embedded (unchanged tools never are). */

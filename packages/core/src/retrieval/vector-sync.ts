@@ -29,6 +29,11 @@ export class VectorSync {
     return this.#pending.size;
   }
 
+  /** Removed tools whose vectors the store still holds. */
+  get pendingDeletes(): number {
+    return this.#deletes.size;
+  }
+
   apply(change: RegistryChange): void {
     const id = change.tool.qualifiedName;
     if (change.type === 'removed') {
@@ -45,8 +50,9 @@ export class VectorSync {
   ): Promise<void> {
     if (this.#deletes.size > 0) {
       const ids = [...this.#deletes];
-      this.#deletes.clear();
+      // Forget them only once the store confirms: a store that is down keeps them queued.
       await this.store.delete(ids, { signal: options.signal });
+      for (const id of ids) this.#deletes.delete(id);
     }
     const batchSize = this.embedder.maxBatchSize ?? 64;
     const total = this.#pending.size;

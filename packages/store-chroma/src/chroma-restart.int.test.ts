@@ -1,0 +1,55 @@
+import { createArsenal, defineTool } from '@arsenal/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestChroma, type TestChroma, uniqueCollection } from './chroma-test-support.js';
+import { createChromaVectorStore } from './chroma-vector-store.js';
+import { createHashedEmbedder } from './hashed-embedder-test-support.js';
+
+let chroma: TestChroma;
+beforeAll(async () => {
+  chroma = await startTestChroma();
+});
+afterAll(async () => {
+  await chroma?.dispose();
+});
+
+const tool = (name: string, description: string) =>
+  defineTool({
+    name,
+    description,
+    input: { type: 'object', properties: {} },
+    handler: async () => name,
+  });
+
+describe('Chroma stopped and restarted under a running Arsenal', () => {
+  it('registers while Chroma is down, degrades retrieval to lexical, and catches up when it is back', async () => {
+    const vectorStore = createChromaVectorStore({
+      url: chroma.url,
+      collection: uniqueCollection(),
+    });
+    const arsenal = createArsenal({ embedder: createHashedEmbedder(32), vectorStore });
+    await arsenal.register([
+      tool('send_email', 'Send an email message to a recipient'),
+      tool('get_weather', 'Get the weather forecast for a city'),
+    ]);
+    expect(await vectorStore.count()).toBe(2);
+
+    await chroma.stop();
+    const summary = await arsenal.register([
+      tool('book_flight', 'Book a flight between two cities'),
+    ]);
+    expect(summary.added).toBe(1);
+    expect(summary.deferred?.error.code).toBe('vector_store_unavailable');
+    await arsenal.unregister('send_email');
+    const degraded = await arsenal.retrieve('book a flight');
+    expect(degraded.tools[0]?.tool.name).toBe('book_flight');
+    expect(degraded.warnings?.join(' ')).toMatch(/semantic search skipped/);
+
+    await chroma.restart();
+    const recovered = await arsenal.retrieve('book a flight');
+    expect(recovered.warnings ?? []).toEqual([]);
+    expect(recovered.tools[0]?.signals.semantic).toBeGreaterThan(0);
+    expect(await vectorStore.count()).toBe(2);
+    const stored = await vectorStore.get(['default.send_email:1.0.0', 'default.book_flight:1.0.0']);
+    expect(stored.map((record) => record.id)).toEqual(['default.book_flight:1.0.0']);
+  });
+});

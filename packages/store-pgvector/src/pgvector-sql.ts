@@ -1,0 +1,49 @@
+import type { MetadataValue } from '@arsenal/core';
+
+/** The table, its HNSW cosine index and its GIN metadata index, each made only when missing. */
+export function createTableStatements(table: string, dimensions: number): string[] {
+  const quoted = `"${table}"`;
+  return [
+    'CREATE EXTENSION IF NOT EXISTS vector',
+    `CREATE TABLE IF NOT EXISTS ${quoted} (id text PRIMARY KEY, ` +
+      `embedding vector(${dimensions}) NOT NULL, metadata jsonb NOT NULL DEFAULT '{}'::jsonb)`,
+    `CREATE INDEX IF NOT EXISTS "${table}_embedding_hnsw" ON ${quoted} USING hnsw (embedding vector_cosine_ops)`,
+    `CREATE INDEX IF NOT EXISTS "${table}_metadata_gin" ON ${quoted} USING gin (metadata jsonb_path_ops)`,
+  ];
+}
+
+/** One multi-row upsert: `rows` × (id, vector, metadata) parameters. */
+export function insertSql(quoted: string, rows: number): string {
+  const values = Array.from(
+    { length: rows },
+    (_, row) => `($${row * 3 + 1}, $${row * 3 + 2}::vector, $${row * 3 + 3}::jsonb)`,
+  ).join(', ');
+  return (
+    `INSERT INTO ${quoted} (id, embedding, metadata) VALUES ${values} ` +
+    'ON CONFLICT (id) DO UPDATE SET embedding = EXCLUDED.embedding, metadata = EXCLUDED.metadata'
+  );
+}
+
+/** A row of a k-NN query. */
+export interface QueryRow {
+  id: string;
+  metadata: Record<string, MetadataValue>;
+  distance: number;
+  embedding?: string;
+}
+
+/** pgvector's text form: `[1,2,3]`. */
+export function vectorLiteral(vector: ArrayLike<number>): string {
+  return `[${Array.from(vector).join(',')}]`;
+}
+
+export function parseVector(text: string): Float32Array {
+  return Float32Array.from(JSON.parse(text) as number[]);
+}
+
+export function chunk<T>(items: readonly T[], size: number): T[][] {
+  const chunks: T[][] = [];
+  for (let start = 0; start < items.length; start += size)
+    chunks.push(items.slice(start, start + size));
+  return chunks;
+}
