@@ -1,4 +1,4 @@
-import type { AgentCard } from '@a2a-js/sdk';
+import type { AgentCard, SecurityScheme } from '@a2a-js/sdk';
 import { ConfigurationError } from '@arsenal/core';
 import type { A2aCredentials } from './options.js';
 
@@ -8,9 +8,45 @@ export interface AgentAuth {
   query: Record<string, string>;
 }
 
+type Applied = { header: [string, string] } | { query: [string, string] } | { missing: string };
+
+/** What one scheme needs from the configuration, and what it sends when it has it. */
+function applyScheme(name: string, scheme: SecurityScheme, credentials: A2aCredentials): Applied {
+  const detail = scheme.scheme;
+  if (detail?.$case === 'httpAuthSecurityScheme') {
+    if (detail.value.scheme.toLowerCase() === 'bearer') {
+      return credentials.bearerToken
+        ? { header: ['authorization', `Bearer ${credentials.bearerToken}`] }
+        : { missing: `a bearer token (scheme "${name}"): set credentials.bearerToken` };
+    }
+    return credentials.headers?.authorization
+      ? { header: ['authorization', credentials.headers.authorization] }
+      : {
+          missing: `HTTP "${detail.value.scheme}" auth (scheme "${name}"): set credentials.headers.authorization`,
+        };
+  }
+  if (detail?.$case === 'apiKeySecurityScheme') {
+    const { location, name: keyName } = detail.value;
+    if (!credentials.apiKey)
+      return {
+        missing: `an API key in ${location} "${keyName}" (scheme "${name}"): set credentials.apiKey`,
+      };
+    if (location === 'query') return { query: [keyName, credentials.apiKey] };
+    if (location === 'header') return { header: [keyName.toLowerCase(), credentials.apiKey] };
+    return { missing: `an API key in a ${location} (scheme "${name}"), which Arsenal cannot send` };
+  }
+  // OAuth2, OpenID Connect and mTLS: Arsenal runs no such flow for A2A agents yet; a token
+  // obtained elsewhere goes in as a bearer token.
+  return credentials.bearerToken
+    ? { header: ['authorization', `Bearer ${credentials.bearerToken}`] }
+    : {
+        missing: `${detail?.$case ?? 'an unknown'} scheme "${name}": pass a token as credentials.bearerToken`,
+      };
+}
+
 /**
- * The credentials to send, chosen by the card's security schemes. A scheme the card requires
- * that the configuration cannot satisfy is a ConfigurationError naming the missing setting.
+ * The credentials to send, chosen by the card's security requirements (alternatives: the first
+ * one the configuration satisfies wins). None satisfiable is a ConfigurationError saying what to set.
  */
 export function authFor(
   card: AgentCard,
@@ -18,50 +54,36 @@ export function authFor(
   agentName: string,
 ): AgentAuth {
   const auth: AgentAuth = { headers: { ...credentials.headers }, query: {} };
-  const required = new Set(
-    card.securityRequirements.flatMap((requirement) => Object.keys(requirement.schemes)),
+  const requirements = card.securityRequirements.map((requirement) =>
+    Object.keys(requirement.schemes),
   );
-  for (const [name, scheme] of Object.entries(card.securitySchemes)) {
-    const detail = scheme.scheme;
-    const needed = required.has(name);
-    if (detail?.$case === 'httpAuthSecurityScheme') {
-      const kind = detail.value.scheme.toLowerCase();
-      if (kind === 'bearer' && credentials.bearerToken) {
-        auth.headers.authorization = `Bearer ${credentials.bearerToken}`;
-      } else if (needed && kind === 'bearer') {
-        throw new ConfigurationError(
-          `A2A agent "${agentName}" requires a bearer token (security scheme "${name}"). Set credentials.bearerToken (a2aAgents.<name>.bearerToken in arsenal.yaml).`,
-        );
-      } else if (needed && !auth.headers.authorization) {
-        throw new ConfigurationError(
-          `A2A agent "${agentName}" requires HTTP "${detail.value.scheme}" authentication (security scheme "${name}"), which Arsenal supports only through credentials.headers.authorization.`,
-        );
-      }
-    } else if (detail?.$case === 'apiKeySecurityScheme') {
-      const { location, name: keyName } = detail.value;
-      if (credentials.apiKey) {
-        if (location === 'query') auth.query[keyName] = credentials.apiKey;
-        else if (location === 'header') auth.headers[keyName.toLowerCase()] = credentials.apiKey;
-        else if (needed)
-          throw new ConfigurationError(
-            `A2A agent "${agentName}" wants its API key in a ${location}; Arsenal sends API keys in a header or the query only.`,
-          );
-      } else if (needed) {
-        throw new ConfigurationError(
-          `A2A agent "${agentName}" requires an API key in ${location} "${keyName}" (security scheme "${name}"). Set credentials.apiKey (a2aAgents.<name>.apiKey in arsenal.yaml).`,
-        );
-      }
-    } else if (needed && detail) {
-      // OAuth2, OpenID Connect and mTLS need flows Arsenal does not run for A2A agents yet.
-      if (!auth.headers.authorization)
-        throw new ConfigurationError(
-          `A2A agent "${agentName}" requires ${detail.$case.replace(/SecurityScheme$/, '')} authentication (scheme "${name}"); obtain a token yourself and pass it as credentials.bearerToken.`,
-        );
-    }
+  const apply = (applied: Applied) => {
+    if ('header' in applied) auth.headers[applied.header[0]] = applied.header[1];
+    if ('query' in applied) auth.query[applied.query[0]] = applied.query[1];
+  };
+  if (requirements.length === 0) {
+    // Nothing required: send what is configured, so optional auth still identifies the caller.
+    if (credentials.bearerToken) auth.headers.authorization = `Bearer ${credentials.bearerToken}`;
+    return auth;
   }
-  if (credentials.bearerToken && !auth.headers.authorization)
-    auth.headers.authorization = `Bearer ${credentials.bearerToken}`;
-  return auth;
+  const missing: string[] = [];
+  for (const names of requirements) {
+    const applied = names.map((name) => {
+      const scheme = card.securitySchemes[name];
+      return scheme
+        ? applyScheme(name, scheme, credentials)
+        : ({ missing: `scheme "${name}", which the card does not define` } as Applied);
+    });
+    const gaps = applied.flatMap((entry) => ('missing' in entry ? [entry.missing] : []));
+    if (gaps.length === 0) {
+      for (const entry of applied) apply(entry);
+      return auth;
+    }
+    missing.push(gaps.join(' and '));
+  }
+  throw new ConfigurationError(
+    `A2A agent "${agentName}" requires authentication, and no configured credential fits: it accepts ${missing.join('; or ')}. In arsenal.yaml set a2aAgents.<name>.bearerToken or .apiKey.`,
+  );
 }
 
 /** A fetch that adds the agent's credentials to every request it sends. */
