@@ -147,7 +147,7 @@ describe('Arsenal as an A2A agent, driven by the SDK client', () => {
       userMessage({ data: { tool: 'slow_forecast', arguments: { city: 'Oslo' } } }),
     )) {
       if (event.payload?.$case === 'statusUpdate') {
-        states.push(TaskState[event.payload.value.status?.state ?? 0]);
+        states.push(TaskState[event.payload.value.status?.state ?? 0] ?? 'unknown');
         const text = event.payload.value.status?.message?.parts[0]?.content;
         if (text?.$case === 'text') messages.push(text.value);
       }
