@@ -156,6 +156,10 @@ export class ArsenalAgentExecutor implements AgentExecutor {
     }
   }
 
+  #forget(state: TaskState_): void {
+    for (const [taskId, entry] of this.#tasks) if (entry === state) this.#tasks.delete(taskId);
+  }
+
   async cancelTask(taskId: string, bus: ExecutionEventBus): Promise<void> {
     const state = this.#tasks.get(taskId);
     state?.controller.abort();
@@ -208,8 +212,17 @@ export class ArsenalAgentExecutor implements AgentExecutor {
     artifact: (name: string, parts: Part[]) => void,
   ): boolean {
     if (result.status === 'pending_confirmation' && result.confirmation) {
-      state.confirmationId = result.confirmation.id;
+      const confirmationId = result.confirmation.id;
+      state.confirmationId = confirmationId;
       state.principalId = principal?.id;
+      // A task nobody answers is forgotten when its confirmation expires.
+      const forget = setTimeout(
+        () => {
+          if (state.confirmationId === confirmationId) this.#forget(state);
+        },
+        Math.max(0, Date.parse(result.confirmation.expiresAt) - Date.now()) + 1_000,
+      );
+      forget.unref?.();
       status(TaskState.TASK_STATE_INPUT_REQUIRED, [
         textPart(
           `Tool "${result.tool}" needs confirmation (${result.confirmation.reason}). Reply "yes" to run it or "no" to cancel.`,
