@@ -188,7 +188,8 @@ describe('A2A agent skills as tools', () => {
 
 describe('A2A faults', () => {
   it('a stream that never ends times out with a typed error and cancels the task', async () => {
-    const { arsenal, agent } = await setup({ mode: 'stream', timeoutMs: 300 });
+    // Long enough for the task to exist at the agent on a loaded machine, so the cancel finds it.
+    const { arsenal, agent } = await setup({ mode: 'stream', timeoutMs: 3_000 });
     const result = await arsenal.execute({ tool: 'tester_hang', arguments: { message: 'wait' } });
     expect(result.status).toBe('timeout');
     expect(result.error).toMatchObject({ code: 'timeout', errorType: 'ToolTimeoutError' });
