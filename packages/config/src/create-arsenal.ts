@@ -18,6 +18,7 @@ import {
   type ToolDefinitionInput,
   type VectorStore,
 } from '@arsenal/core';
+import type { A2aToolSource } from '@arsenal/executor-a2a';
 import { createMcpToolSource, type McpToolSource } from '@arsenal/executor-mcp';
 import { createProcessToolSource } from '@arsenal/executor-process';
 import { createAnthropicTranscoder } from '@arsenal/transcoder-anthropic';
@@ -25,6 +26,7 @@ import { createGeminiTranscoder } from '@arsenal/transcoder-gemini';
 import { createMcpTranscoder } from '@arsenal/transcoder-mcp';
 import { createOpenAITranscoder } from '@arsenal/transcoder-openai';
 import { parse as parseYaml } from 'yaml';
+import { a2aSecretsOf, addA2aAgents, type LoadedA2aAgents } from './a2a-agents.js';
 import { loadAdapter } from './adapter-loader.js';
 import { cliToolSpecs } from './cli-tools.js';
 import { redactText } from './config-error.js';
@@ -41,6 +43,8 @@ export interface ConfiguredArsenal {
   arsenal: Arsenal;
   /** The MCP servers being aggregated, their tools registered with their executors. */
   sources: McpToolSource[];
+  /** The A2A agents whose skills are registered as tools (`a2aAgents`). */
+  a2aSources: A2aToolSource[];
   /** Close the MCP servers (child processes included) and the Arsenal. */
   close(): Promise<void>;
 }
@@ -60,9 +64,10 @@ export async function createArsenalFromConfig(
   const arsenal = createArsenal(await arsenalOptions(config));
   const sources: McpToolSource[] = [];
   const handles: SourceHandle[] = [];
+  const a2a: LoadedA2aAgents = { sources: [], handles: [] };
   const close = async () => {
-    await Promise.allSettled(handles.map((handle) => handle.stop()));
-    await Promise.allSettled(sources.map((source) => source.close()));
+    await Promise.allSettled([...handles, ...a2a.handles].map((handle) => handle.stop()));
+    await Promise.allSettled([...sources, ...a2a.sources].map((source) => source.close()));
     await arsenal.close();
   };
   try {
@@ -126,12 +131,13 @@ export async function createArsenalFromConfig(
       reportFailures(handle.summary.failed, 'cli', warn);
     }
     await addHttpSources(arsenal, config, handles, warn);
+    await addA2aAgents(arsenal, config, warn, a2a);
     checkPolicyCoverage(config.policy, arsenal.registry.list(), warn);
   } catch (error) {
     await close();
     throw error;
   }
-  return { arsenal, sources, close };
+  return { arsenal, sources, a2aSources: a2a.sources, close };
 }
 
 /** One telemetry adapter, or several combined (a failing one never affects the others). */
@@ -246,6 +252,7 @@ function secretsOf(config: ArsenalConfig): string[] {
     }
   }
   for (const credential of config.serve?.auth?.tokens ?? []) secrets.push(credential.token);
+  secrets.push(...a2aSecretsOf(config));
   return secrets;
 }
 

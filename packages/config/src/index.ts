@@ -6,5 +6,11 @@ export { createArsenalFromConfig } from './create-arsenal.js';
 export { parseDotEnv } from './env-substitution.js';
 export type { LoadConfigOptions, ParseConfigOptions } from './load-config.js';
 export { loadConfig, parseConfig } from './load-config.js';
-export type { AdapterConfig, ArsenalConfig, McpServerConfig, ServeConfig } from './schema.js';
+export type {
+  A2aAgentConfig,
+  AdapterConfig,
+  ArsenalConfig,
+  McpServerConfig,
+  ServeConfig,
+} from './schema.js';
 export { arsenalConfigSchema } from './schema.js';

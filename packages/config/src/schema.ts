@@ -44,6 +44,24 @@ const remoteServerSchema = z.strictObject({
   enabled: z.boolean().optional(),
 });
 
+/** An A2A agent whose skills become tools: `a2aAgents.<name>` in arsenal.yaml. */
+export const a2aAgentSchema = z.strictObject({
+  /** The agent's base URL (its card is under /.well-known/). */
+  url: z.url(),
+  /** For an HTTP bearer security scheme (or a token obtained for OAuth2). */
+  bearerToken: z.string().min(1).optional(),
+  /** For an API-key security scheme. */
+  apiKey: z.string().min(1).optional(),
+  headers: z.record(z.string(), z.string()).optional(),
+  /** auto (default): stream skills the card marks long-running; send: never; stream: always. */
+  mode: z.enum(['auto', 'send', 'stream']).optional(),
+  streamingSkills: z.array(z.string()).optional(),
+  timeoutMs: z.number().int().positive().optional(),
+  /** Re-read the card this often and follow changes. */
+  pollIntervalMs: z.number().int().positive().optional(),
+  enabled: z.boolean().optional(),
+});
+
 const catalogFileSchema = z.union([
   z.string().min(1),
   z.strictObject({ path: z.string().min(1), namespace: z.string().optional() }),
@@ -127,6 +145,7 @@ export const arsenalConfigSchema = z.strictObject({
   openapi: z.record(z.string(), openApiSourceSchema).optional(),
   /** Plain HTTP tools, by source name. */
   http: z.record(z.string(), httpSourceSchema).optional(),
+  a2aAgents: z.record(z.string(), a2aAgentSchema).optional(),
   tools: z
     .strictObject({
       catalogs: z.array(catalogFileSchema).optional(),
@@ -141,6 +160,7 @@ export type ServeConfig = z.infer<typeof serveSchema>;
 export type McpServerConfig = NonNullable<
   z.infer<typeof arsenalConfigSchema>['mcpServers']
 >[string];
+export type A2aAgentConfig = z.infer<typeof a2aAgentSchema>;
 /** A validated `arsenal.yaml`, with `${VAR}` substituted and relative paths resolved. */
 export type ArsenalConfig = z.infer<typeof arsenalConfigSchema> & {
   /** Folder of the config file: relative paths are resolved against it. */

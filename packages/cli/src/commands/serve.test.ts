@@ -73,4 +73,44 @@ describe('arsenal serve', () => {
     }
     await running.closed;
   });
+
+  it('serves the config as an A2A agent with --a2a, with the configured tokens', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'arsenal-serve-a2a-'));
+    await writeFile(
+      join(dir, 'arsenal.yaml'),
+      [
+        'serve:',
+        '  auth:',
+        '    tokens:',
+        '      - token: a2a-token-0123456789abcdef',
+        '        principal: { id: tester }',
+        'tools:',
+        '  inline:',
+        '    - name: get_forecast',
+        '      description: Weather forecast for a city for the next days.',
+        '      parameters: { type: object, properties: { city: { type: string } } }',
+      ].join('\n'),
+    );
+    expect(() => toServeArgs(parseCommandArgs(serveSpec, ['--a2a', 'nope']))).toThrow(
+      /--a2a must be/,
+    );
+    const stderr = createMemoryWriter();
+    const args = toServeArgs(
+      parseCommandArgs(serveSpec, ['--config', join(dir, 'arsenal.yaml'), '--a2a', '127.0.0.1:0']),
+    );
+    const running = await startServe(args, { stdout: createMemoryWriter(), stderr });
+    try {
+      expect(stderr.text).toContain('serving 1 tools as an A2A agent at http://127.0.0.1:');
+      const card = (await (await fetch(`${running.url}/.well-known/agent-card.json`)).json()) as {
+        skills: { id: string }[];
+        securitySchemes: Record<string, unknown>;
+      };
+      expect(card.skills.map((skill) => skill.id)).toContain('tool_execution');
+      expect(Object.keys(card.securitySchemes)).toEqual(['bearer', 'apiKey']);
+      const refused = await fetch(`${running.url}/a2a`, { method: 'POST', body: '{}' });
+      expect(refused.status).toBe(401);
+    } finally {
+      await running.close();
+    }
+  });
 });

@@ -26,6 +26,7 @@ import { cliVersion } from '../cli.js';
 import { CliError } from '../cli-error.js';
 import { demoCatalogFiles } from '../demo-catalog.js';
 import { type CliIO, writeLine } from '../io.js';
+import { startA2aServe } from './serve-a2a.js';
 
 export const serveSpec: CommandSpec = {
   name: 'serve',
@@ -52,6 +53,11 @@ export const serveSpec: CommandSpec = {
       description: 'Serve Streamable HTTP instead of stdio: ":3333", "127.0.0.1:8080".',
     },
     stateless: { type: 'boolean', description: 'HTTP without sessions (no elicitation).' },
+    a2a: {
+      type: 'string',
+      valueName: '[host]:port',
+      description: 'Serve an A2A agent (Agent Card + JSON-RPC) instead of MCP: ":4444".',
+    },
     pin: {
       type: 'string',
       multiple: true,
@@ -63,6 +69,7 @@ export const serveSpec: CommandSpec = {
     'arsenal serve',
     'arsenal serve --config arsenal.yaml --mode dynamic --http :3333',
     'arsenal serve --mode hybrid --pin "everything.*"',
+    'arsenal serve --config arsenal.yaml --a2a :4444',
   ],
   notes: [
     'Over stdio, stdout carries the protocol: messages go to stderr.',
@@ -76,6 +83,7 @@ export interface ServeArgs {
   http?: { host?: string; port: number };
   stateless: boolean;
   pinned: string[];
+  a2a?: { host?: string; port: number };
 }
 
 export function toServeArgs(parsed: ParsedCommandArgs): ServeArgs {
@@ -87,7 +95,9 @@ export function toServeArgs(parsed: ParsedCommandArgs): ServeArgs {
     );
   }
   const http = stringOption(parsed.values, 'http');
+  const a2a = stringOption(parsed.values, 'a2a');
   return {
+    ...(a2a === undefined ? {} : { a2a: parseListenAddress(a2a, '--a2a') }),
     config: stringOption(parsed.values, 'config'),
     mode: mode as ServeMode | undefined,
     http: http === undefined ? undefined : parseListenAddress(http),
@@ -97,13 +107,13 @@ export function toServeArgs(parsed: ParsedCommandArgs): ServeArgs {
 }
 
 /** `:3333`, `3333`, `host:3333` or `[::1]:3333`. */
-export function parseListenAddress(text: string): { host?: string; port: number } {
+export function parseListenAddress(text: string, flag = '--http'): { host?: string; port: number } {
   const match = /^(?:(\[[^\]]+\]|[^:]*):)?(\d{1,5})$/.exec(text.trim());
   const port = Number(match?.[2]);
   if (!match || port > 65_535) {
     throw new CliError(
-      `--http must be [host]:port, got "${text}"`,
-      'for example --http :3333 or --http 127.0.0.1:8080',
+      `${flag} must be [host]:port, got "${text}"`,
+      `for example ${flag} :3333 or ${flag} 127.0.0.1:8080`,
     );
   }
   const host = match[1]?.replace(/^\[|\]$/g, '');
@@ -204,6 +214,7 @@ function pickDefined<T extends object, K extends keyof T>(source: T, keys: reado
 export async function startServe(args: ServeArgs, io: CliIO): Promise<RunningServe> {
   const warn = (message: string) => writeLine(io.stderr, `arsenal: warning: ${message}`);
   const opened = await openConfiguredArsenal(args.config, io);
+  if (args.a2a) return serveA2a(args.a2a, opened, io);
   const { config, configured } = opened;
   const serve = config.serve ?? {};
   const mode = args.mode ?? serve.mode ?? 'dynamic';
@@ -276,6 +287,37 @@ export async function startServe(args: ServeArgs, io: CliIO): Promise<RunningSer
   };
   void closedByTransport.then(close);
   return { ...(url ? { url } : {}), toolCount, closed: stopped, close };
+}
+
+async function serveA2a(
+  address: { host?: string; port: number },
+  opened: OpenedArsenal,
+  io: CliIO,
+): Promise<RunningServe> {
+  const warn = (message: string) => writeLine(io.stderr, `arsenal: warning: ${message}`);
+  let a2a: { url: string; close(): Promise<void> };
+  try {
+    a2a = await startA2aServe(opened, { ...address, version: cliVersion() }, warn);
+  } catch (error) {
+    await opened.close();
+    throw error;
+  }
+  const toolCount = opened.configured.arsenal.registry.list().length;
+  writeLine(io.stderr, `arsenal: serving ${toolCount} tools as an A2A agent at ${a2a.url}`);
+  let markStopped!: () => void;
+  const closed = new Promise<void>((resolve) => {
+    markStopped = resolve;
+  });
+  let closing: Promise<void> | undefined;
+  const close = () => {
+    closing ??= (async () => {
+      await a2a.close();
+      await opened.close();
+      markStopped();
+    })();
+    return closing;
+  };
+  return { url: a2a.url, toolCount, closed, close };
 }
 
 /** `arsenal serve`: serve until the client leaves (stdio) or SIGINT/SIGTERM. */

@@ -320,6 +320,7 @@ export class ExecutionPipeline {
         signal: call.signal,
         onProgress: call.onProgress,
         onLog: call.onLog,
+        onInputRequest: call.onInputRequest,
       });
       if (outcome.ok) outcome = checkSerialisable(definition.name, outcome.value);
       if (outcome.ok || outcome.status === 'cancelled') break;

@@ -1,5 +1,12 @@
 import { ArsenalError, CancelledError, ToolTimeoutError } from '../errors/arsenal-error.js';
-import type { Executor, ProgressUpdate, ToolCallContext, ToolLogEntry } from '../ports/executor.js';
+import type {
+  Executor,
+  ProgressUpdate,
+  ToolCallContext,
+  ToolInputRequest,
+  ToolInputResponse,
+  ToolLogEntry,
+} from '../ports/executor.js';
 import type { ToolDefinition } from '../tool/tool-definition.js';
 import { describeError } from './call-outcome.js';
 import type { ToolResultError } from './types.js';
@@ -21,6 +28,7 @@ export interface AttemptRequest {
   signal: AbortSignal | undefined;
   onProgress: ((update: ProgressUpdate) => void) | undefined;
   onLog: ((entry: ToolLogEntry) => void) | undefined;
+  onInputRequest?: ((request: ToolInputRequest) => Promise<ToolInputResponse>) | undefined;
 }
 
 /**
@@ -80,6 +88,8 @@ export function runAttempt(request: AttemptRequest): Promise<AttemptOutcome> {
       },
     };
     if (request.principal) context.principal = request.principal;
+    const onInputRequest = request.onInputRequest;
+    if (onInputRequest) context.requestInput = (input) => onInputRequest(input);
     let pending: Promise<unknown>;
     try {
       pending = Promise.resolve(
@@ -111,6 +121,10 @@ function failed(error: unknown, signal: AbortSignal): AttemptOutcome {
     signal.reason.code === 'timeout'
   ) {
     return { ok: false, status: 'timeout', error: describeError(signal.reason) };
+  }
+  // An executor that enforces its own deadline (a remote stream that never ends) reports it so.
+  if (ArsenalError.isInstance(error) && error.name === 'ToolTimeoutError') {
+    return { ok: false, status: 'timeout', error: describeError(error) };
   }
   if (ArsenalError.isInstance(error) && error.code === 'cancelled') {
     return { ok: false, status: 'cancelled', error: describeError(error) };

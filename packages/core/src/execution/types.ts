@@ -1,5 +1,11 @@
 import type { Issue } from '../errors/arsenal-error.js';
-import type { Principal, ProgressUpdate, ToolLogEntry } from '../ports/executor.js';
+import type {
+  Principal,
+  ProgressUpdate,
+  ToolInputRequest,
+  ToolInputResponse,
+  ToolLogEntry,
+} from '../ports/executor.js';
 import type { ToolHealth } from '../tool/tool-definition.js';
 
 /** Milliseconds since the epoch. Inject a fake one in tests. */
@@ -29,6 +35,11 @@ export interface ToolCall {
   onProgress?: (update: ProgressUpdate) => void;
   /** Log entries the running tool reports through `context.log`. A listener that throws is ignored. */
   onLog?: (entry: ToolLogEntry) => void;
+  /**
+   * Answers a running tool's request for input (an A2A task in `input-required`, say). Without
+   * it such tools report that input is needed. The call's timeout keeps running while it waits.
+   */
+  onInputRequest?: (request: ToolInputRequest) => Promise<ToolInputResponse>;
   /** The user request the tool was retrieved for; kept in the audit record. */
   query?: string;
   /** Use the result cache for this call when the tool allows it. Default true. */

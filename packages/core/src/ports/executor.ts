@@ -39,6 +39,26 @@ export interface ToolLogEntry {
   data?: unknown;
 }
 
+/**
+ * A running tool needs something from the caller before it can go on: a remote agent's task in
+ * `input-required` or `auth-required`, a question only a human can answer.
+ */
+export interface ToolInputRequest {
+  /** Why input is needed: `input` (an answer) or `auth` (credentials). */
+  kind: 'input' | 'auth';
+  /** The question, as the tool puts it. */
+  message: string;
+  /** Structured details (a remote task id, the parts the agent sent). */
+  data?: Record<string, unknown>;
+}
+
+/** The caller's answer: text and/or structured data; `declined` stops the call. */
+export interface ToolInputResponse {
+  text?: string;
+  data?: Record<string, unknown>;
+  declined?: boolean;
+}
+
 /** What a running handler receives besides its arguments. */
 export interface ToolCallContext {
   /** Aborted on timeout or cancel; long handlers must watch it. */
@@ -56,6 +76,11 @@ export interface ToolCallContext {
    * @example context.log?.({ level: 'info', message: 'Fetched 20 rows', data: { rows: 20 } })
    */
   log?(entry: ToolLogEntry): void;
+  /**
+   * Ask whoever made the call for input (elicitation). Present only when the caller can answer
+   * (`ToolCall.onInputRequest`); a tool without it must report that input is needed instead.
+   */
+  requestInput?(request: ToolInputRequest): Promise<ToolInputResponse>;
 }
 
 /** One request to run a tool, after resolution, validation and policy. */

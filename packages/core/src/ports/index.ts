@@ -6,6 +6,8 @@ export type {
   Principal,
   ProgressUpdate,
   ToolCallContext,
+  ToolInputRequest,
+  ToolInputResponse,
   ToolLogEntry,
   ToolLogLevel,
 } from './executor.js';

@@ -1,0 +1,111 @@
+import type { Arsenal } from '@arsenal/core';
+
+/** How callers authenticate, as the card declares it. */
+export type CardAuth = 'none' | 'bearer-or-api-key';
+
+export interface AgentCardOptions {
+  /** The base URL callers reach this server at (no trailing slash). */
+  baseUrl: string;
+  /** Path of the JSON-RPC endpoint under `baseUrl`. */
+  rpcPath: string;
+  name: string;
+  description?: string;
+  version: string;
+  auth: CardAuth;
+  /** One extra skill per namespace in the catalog. */
+  namespaceSkills: boolean;
+  provider?: { organization: string; url: string };
+}
+
+const DISCOVERY_EXAMPLES = ['find tools to convert currencies', 'which tool sends an email?'];
+
+/**
+ * The Agent Card of an Arsenal: tool discovery and tool execution skills, optionally one skill per
+ * namespace; streaming declared (the server streams status updates); push notifications not.
+ */
+export function buildAgentCard(
+  arsenal: Arsenal,
+  options: AgentCardOptions,
+): Record<string, unknown> {
+  const tools = arsenal.registry.list();
+  const namespaces = new Map<string, string[]>();
+  for (const tool of tools) {
+    const names = namespaces.get(tool.namespace) ?? [];
+    names.push(tool.name);
+    namespaces.set(tool.namespace, names);
+  }
+  const skills: Record<string, unknown>[] = [
+    {
+      id: 'tool_discovery',
+      name: 'Tool Discovery',
+      description:
+        'Find the tools that fit a task: send the task as text (or a data part { "query", "limit" }); the answer is a data part listing each tool\'s name, description, input schema and score.',
+      tags: ['tools', 'search', 'discovery'],
+      examples: DISCOVERY_EXAMPLES,
+      inputModes: ['text/plain', 'application/json'],
+      outputModes: ['application/json', 'text/plain'],
+    },
+    {
+      id: 'tool_execution',
+      name: 'Tool Execution',
+      description:
+        'Run one tool: send a data part { "tool": name, "arguments": {...} }. Arguments are validated, policy applies, calls that need confirmation stop in input-required until you reply yes or no, and the result comes back as artifacts.',
+      tags: ['tools', 'execution'],
+      examples: ['{"tool": "get_weather", "arguments": {"city": "Oslo"}}'],
+      inputModes: ['application/json'],
+      outputModes: ['application/json', 'text/plain'],
+    },
+  ];
+  if (options.namespaceSkills) {
+    for (const [namespace, names] of [...namespaces].sort(([a], [b]) => a.localeCompare(b))) {
+      const shown = names.slice(0, 12).join(', ');
+      skills.push({
+        id: `namespace_${namespace}`,
+        name: `Tools in ${namespace}`,
+        description: `${names.length} tools in namespace "${namespace}": ${shown}${names.length > 12 ? ', …' : ''}. Run one with a data part { "tool": "${namespace}.<name>", "arguments": {...} }.`,
+        tags: ['tools', namespace],
+        examples: [],
+        inputModes: ['application/json', 'text/plain'],
+        outputModes: ['application/json', 'text/plain'],
+      });
+    }
+  }
+  const secured = options.auth === 'bearer-or-api-key';
+  return {
+    name: options.name,
+    description:
+      options.description ??
+      `Arsenal: finds and runs the right tool among ${tools.length} tools${namespaces.size > 0 ? ` in ${namespaces.size} namespaces` : ''}, with policy, validation and confirmations.`,
+    version: options.version,
+    supportedInterfaces: [
+      {
+        url: `${options.baseUrl}${options.rpcPath}`,
+        protocolBinding: 'JSONRPC',
+        protocolVersion: '1.0',
+      },
+    ],
+    ...(options.provider ? { provider: options.provider } : {}),
+    capabilities: { streaming: true, pushNotifications: false, extendedAgentCard: false },
+    defaultInputModes: ['text/plain', 'application/json'],
+    defaultOutputModes: ['application/json', 'text/plain'],
+    ...(secured
+      ? {
+          securitySchemes: {
+            bearer: { httpAuthSecurityScheme: { scheme: 'Bearer', description: 'Arsenal token' } },
+            apiKey: {
+              apiKeySecurityScheme: {
+                location: 'header',
+                name: 'X-API-Key',
+                description: 'Arsenal token',
+              },
+            },
+          },
+          securityRequirements: [
+            { schemes: { bearer: { list: [] } } },
+            { schemes: { apiKey: { list: [] } } },
+          ],
+        }
+      : {}),
+    skills,
+  };
+}
