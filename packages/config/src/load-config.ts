@@ -80,7 +80,8 @@ export function parseConfig(text: string, options: ParseConfigOptions = {}): Ars
       document.errors.map((error) => ({
         path: '',
         line: error.linePos?.[0]?.line,
-        message: `not valid YAML: ${error.message.split('\n')[0]}`,
+        // The line is reported on its own; the parser's position and excerpt add nothing.
+        message: `not valid YAML: ${(error.message.split('\n')[0] ?? '').replace(/ at line \d+, column \d+:?\s*$/, '')}`,
       })),
     );
   }

@@ -110,6 +110,10 @@ function printResult(io: CliIO, result: ToolResult, json: boolean): number {
       io.stderr,
       `arsenal: ${result.status}: ${error?.code ?? 'error'}: ${(error?.message ?? '').split('\n')[0]}`,
     );
+    // Every problem, one per line: fixing the arguments should take one try, not one per issue.
+    for (const issue of error?.issues ?? []) {
+      writeLine(io.stderr, `  ${issue.path || '(arguments)'}: ${issue.message}`);
+    }
   }
   return result.status === 'success' ? 0 : EXIT_FAILURE;
 }
