@@ -38,7 +38,7 @@ describe('arsenal serve', () => {
     });
     expect(code).toBe(2);
     expect(stderr.text).toContain(
-      'arsenal: arsenal.yaml:3: serve.prot: unknown key "prot"; did you mean "port"?',
+      'arsenal.yaml:3: serve.prot: unknown key "prot"; did you mean "port"?',
     );
     expect(stderr.text).not.toContain('report');
   });
