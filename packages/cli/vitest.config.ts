@@ -5,6 +5,6 @@ export default defineConfig({
     include: ['src/**/*.test.ts'],
     // Commands index whole catalogs and some tests run the built CLI in a child process; a
     // machine busy with other packages' tests can be slow to answer. A ceiling, not a timing check.
-    testTimeout: 30_000,
+    testTimeout: 120_000,
   },
 });

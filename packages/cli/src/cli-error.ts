@@ -47,6 +47,10 @@ export function formatFailure(error: unknown): { line: string; exitCode: number 
   if (error instanceof CliError) {
     return { line: `arsenal: ${oneLine(error.message)} — ${error.hint}`, exitCode: error.exitCode };
   }
+  const configFailure = formatConfigFailure(error);
+  if (configFailure) return configFailure;
+  const systemFailure = formatSystemFailure(error);
+  if (systemFailure) return systemFailure;
   if (ArsenalError.isInstance(error)) {
     const hint = HINTS[error.code] ?? 'check the input, or report this with the command you ran';
     const exitCode = error.code === 'internal' ? EXIT_FAILURE : EXIT_USAGE;
@@ -57,4 +61,49 @@ export function formatFailure(error: unknown): { line: string; exitCode: number 
     line: `arsenal: unexpected error: ${oneLine(message)} — please report it with the command you ran`,
     exitCode: EXIT_FAILURE,
   };
+}
+
+interface ConfigIssueLike {
+  path: string;
+  line?: number;
+  message: string;
+}
+
+/** A config file problem: `file:line: key: message`, one line per issue, no bug-report hint. */
+function formatConfigFailure(error: unknown): { line: string; exitCode: number } | undefined {
+  if (!ArsenalError.isInstance(error)) return undefined;
+  const { source, issues } = error as { source?: unknown; issues?: unknown };
+  if (typeof source !== 'string' || !Array.isArray(issues) || issues.length === 0) return undefined;
+  const lines = (issues as ConfigIssueLike[]).map((issue) => {
+    const where = `${source}${issue.line === undefined ? '' : `:${issue.line}`}`;
+    return `arsenal: ${where}: ${issue.path ? `${issue.path}: ` : ''}${oneLine(issue.message)}`;
+  });
+  return { line: lines.join('\n'), exitCode: EXIT_USAGE };
+}
+
+/** Errors from the operating system a user can fix: a port in use, a path that is not there. */
+function formatSystemFailure(error: unknown): { line: string; exitCode: number } | undefined {
+  const { code, address, port, path } = (error ?? {}) as {
+    code?: unknown;
+    address?: unknown;
+    port?: unknown;
+    path?: unknown;
+  };
+  if (code === 'EADDRINUSE') {
+    const where = typeof port === 'number' ? `${address ?? '127.0.0.1'}:${port}` : 'that port';
+    return {
+      line: `arsenal: ${where} is already in use — stop whatever listens there, or pick another port (--http :<port>)`,
+      exitCode: EXIT_USAGE,
+    };
+  }
+  if (code === 'EACCES' && typeof port === 'number') {
+    return {
+      line: `arsenal: no permission to listen on port ${port} — use a port above 1023`,
+      exitCode: EXIT_USAGE,
+    };
+  }
+  if (code === 'ENOENT' && typeof path === 'string') {
+    return { line: `arsenal: ${path}: no such file — check the path`, exitCode: EXIT_USAGE };
+  }
+  return undefined;
 }

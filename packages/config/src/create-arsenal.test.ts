@@ -47,7 +47,9 @@ describe('createArsenalFromConfig', () => {
       ].join('\n'),
       { baseDir: dir, env: {} },
     );
-    const { arsenal, sources, close } = await createArsenalFromConfig(config);
+    const { arsenal, sources, close } = await createArsenalFromConfig(config, {
+      handlers: { drop_table: () => 'dropped' },
+    });
     try {
       expect(sources).toEqual([]);
       expect(arsenal.registry.get('weather.get_weather')).toBeDefined();

@@ -31,12 +31,15 @@ import { loadAdapter } from './adapter-loader.js';
 import { cliToolSpecs } from './cli-tools.js';
 import { redactText } from './config-error.js';
 import { addHttpSources } from './http-sources.js';
+import { type InlineToolHandler, registerInlineTools } from './inline-tools.js';
 import { checkPolicyCoverage, policyOptionsOf } from './policy-coverage.js';
 import type { ArsenalConfig, McpServerConfig } from './schema.js';
 
 export interface CreateFromConfigOptions {
   /** Problems that do not stop start-up: tools skipped, a server's stderr. */
   onWarning?: (message: string) => void;
+  /** What runs each `tools.inline` entry, by tool name; an inline tool without one is refused. */
+  handlers?: Readonly<Record<string, InlineToolHandler>>;
 }
 
 export interface ConfiguredArsenal {
@@ -81,7 +84,11 @@ export async function createArsenalFromConfig(
       reportFailures(summary.failed, basename(file.path), warn);
     }
     if (config.tools?.inline && config.tools.inline.length > 0) {
-      const summary = await arsenal.register(config.tools.inline as ToolDefinitionInput[]);
+      const summary = await registerInlineTools(
+        arsenal,
+        config.tools.inline as ToolDefinitionInput[],
+        options.handlers ?? {},
+      );
       reportFailures(summary.failed, 'tools.inline', warn);
     }
     // MCP servers default to flagging suspicious descriptions: one odd tool must not block a

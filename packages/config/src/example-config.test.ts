@@ -8,6 +8,8 @@ describe('examples/arsenal.yaml', () => {
   it('is a valid config', async () => {
     const config = await loadConfig(EXAMPLE, { env: {}, envFile: false });
     expect(config.serve?.mode).toBe('dynamic');
+    // Every tool it ships can run: inline tools need a handler given in code.
+    expect(config.tools?.inline ?? []).toEqual([]);
     expect(Object.keys(config.mcpServers ?? {})).toEqual(['memory', 'everything']);
     expect(config.serve?.auth?.tokens.map((credential) => credential.principal.id)).toEqual([
       'admin',

@@ -3,6 +3,7 @@ import { basename, dirname, isAbsolute, resolve } from 'node:path';
 import { type Document, isMap, isScalar, isSeq, LineCounter, type Node, parseDocument } from 'yaml';
 import type { z } from 'zod';
 import { ConfigFileError, type ConfigIssue, redactText } from './config-error.js';
+import { keySuggestion } from './config-keys.js';
 import { type MissingVariable, parseDotEnv, substituteVariables } from './env-substitution.js';
 import { type ArsenalConfig, arsenalConfigSchema } from './schema.js';
 
@@ -79,7 +80,8 @@ export function parseConfig(text: string, options: ParseConfigOptions = {}): Ars
       document.errors.map((error) => ({
         path: '',
         line: error.linePos?.[0]?.line,
-        message: `not valid YAML: ${error.message.split('\n')[0]}`,
+        // The line is reported on its own; the parser's position and excerpt add nothing.
+        message: `not valid YAML: ${(error.message.split('\n')[0] ?? '').replace(/ at line \d+, column \d+:?\s*$/, '')}`,
       })),
     );
   }
@@ -126,7 +128,7 @@ function toConfigIssues(
     return issue.keys.map((key) => ({
       path: [...path, key].join('.'),
       line: lineOf(document, lineCounter, [...path, key], true),
-      message: `unknown key "${key}"; check its spelling and indentation`,
+      message: `unknown key "${key}"; ${keySuggestion(arsenalConfigSchema, path, key)}check its spelling and indentation`,
     }));
   }
   return [

@@ -1,11 +1,14 @@
 export type {
   ArsenalOptions,
   ArsenalRegisterOptions,
+  ListToolsOptions,
   RegistrationSummary,
   RetrieveToolsOptions,
   SourceHandle,
 } from './arsenal/arsenal.js';
 export { Arsenal, createArsenal } from './arsenal/arsenal.js';
+export type { EncodedToolList, EncodeWarning } from './arsenal/encode-tool-list.js';
+export { encodeToolList } from './arsenal/encode-tool-list.js';
 export * from './catalog/index.js';
 export * from './errors/index.js';
 export * from './events/index.js';

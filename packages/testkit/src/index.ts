@@ -1,3 +1,9 @@
+export type { ArgumentRoundTripOptions } from './argument-round-trip.js';
+export {
+  ARGUMENT_VARIANTS,
+  describeArgumentRoundTrip,
+  ROUND_TRIP_SCHEMAS,
+} from './argument-round-trip.js';
 export type { ConformanceOptions } from './conformance-suite.js';
 export { expectArsenalError } from './expect-arsenal-error.js';
 export {
@@ -28,8 +34,11 @@ export {
   schemaTool,
   walkSchemas,
 } from './nasty-schemas.js';
+export { sampleFromPattern } from './pattern-samples.js';
 export type { ListeningProcess } from './processes.js';
 export { freePort, startListeningProcess } from './processes.js';
+export type { SampleOptions } from './schema-samples.js';
+export { sampleFromSchema } from './schema-samples.js';
 export type { StateStoreCaseId, StateStoreConformanceOptions } from './state-store-conformance.js';
 export { describeStateStoreConformance, stateStoreCaseIds } from './state-store-conformance.js';
 export type { TranscoderCaseId, TranscoderConformanceOptions } from './transcoder-conformance.js';

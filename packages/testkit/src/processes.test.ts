@@ -30,5 +30,5 @@ describe('processes', () => {
     const dying = join(dir, 'die.mjs');
     writeFileSync(dying, "console.error('boom: no config'); process.exit(3);");
     await expect(startListeningProcess(dying)).rejects.toThrow(/boom: no config/);
-  }, 30_000);
+  }, 90_000);
 });

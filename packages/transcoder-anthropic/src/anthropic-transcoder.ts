@@ -43,6 +43,8 @@ const CODEC: VendorCodec<AnthropicTool, AnthropicEncodeOptions> = {
   source: DIALECT,
   encode: toAnthropicTool,
   decode: decodeAnthropicTool,
+  // Claude models sometimes send a nested object or array as JSON text, and null for "not set".
+  argumentQuirks: { nullMeansAbsent: true, jsonInStrings: true },
 };
 
 /**

@@ -53,6 +53,8 @@ const CODEC: VendorCodec<GeminiFunctionDeclaration, GeminiEncodeOptions> = {
   source: DIALECT,
   encode: toGeminiFunctionDeclaration,
   decode: decodeDeclaration,
+  // Numeric enums go out as Gemini string enums ("2"), optional values as `nullable`.
+  argumentQuirks: { nullMeansAbsent: true, numbersAsStrings: true },
 };
 
 /**

@@ -236,8 +236,11 @@ function convertRef(
     throw fail(`${path}/$ref`, `"${ref}" does not resolve to anything in this schema`);
   const { $ref: _ref, ...siblings } = schema;
   const depth = depths.get(ref) ?? 0;
-  if (depth >= context.maxDepth)
+  if (depth >= context.maxDepth) {
+    // The structure below is only described in words from here on: report what was cut.
+    context.onUnsupportedKeyword?.(path, '$ref');
     return recursionPlaceholder(target, siblings, ref, context.maxDepth);
+  }
   if (target === false)
     throw fail(`${path}/$ref`, `"${ref}" is the boolean schema false, which accepts nothing`);
   const deeper = new Map(depths).set(ref, depth + 1);

@@ -51,13 +51,23 @@ export interface OpenAITranscoderOptions<Api extends OpenAIApi = 'chat'>
 }
 
 /** Each API's codec; both decode either API's shape or a bare function definition. */
+/** Strict mode makes optional properties required and nullable: its `null` means absent. */
+const ARGUMENT_QUIRKS = { nullMeansAbsent: true } as const;
+
 const CODECS: { [Api in OpenAIApi]: VendorCodec<OpenAIToolFor<Api>, OpenAIEncodeOptions> } = {
-  chat: { dialect: DIALECT, source: DIALECT, encode: toOpenAITool, decode: decodeOpenAITool },
+  chat: {
+    dialect: DIALECT,
+    source: DIALECT,
+    encode: toOpenAITool,
+    decode: decodeOpenAITool,
+    argumentQuirks: ARGUMENT_QUIRKS,
+  },
   responses: {
     dialect: DIALECT,
     source: DIALECT,
     encode: toOpenAIResponsesTool,
     decode: decodeOpenAITool,
+    argumentQuirks: ARGUMENT_QUIRKS,
   },
 };
 

@@ -52,7 +52,7 @@ describe('arsenal call', () => {
     expect(JSON.parse(json.stdout)).toMatchObject({ status: 'success', tool: 'get_sum' });
   });
 
-  it('fails with exit code 1 and one line for an unknown tool or invalid arguments', async () => {
+  it('fails with exit code 1, one line for an unknown tool and every issue of invalid arguments', async () => {
     const config = await configWithEverything();
     const unknown = await call(['everything.get_summ', '-c', config]);
     expect(unknown.code).toBe(1);
@@ -61,6 +61,11 @@ describe('arsenal call', () => {
     const invalid = await call(['everything.get_sum', '--args', '{"a": "two"}', '-c', config]);
     expect(invalid.code).toBe(1);
     expect(invalid.stderr).toMatch(/^arsenal: invalid_arguments: validation_failed/);
+    // Both problems, each on its own line: the wrong type of "a" and the missing "b".
+    const issueLines = invalid.stderr.trim().split('\n').slice(1);
+    expect(issueLines).toHaveLength(2);
+    expect(issueLines.some((line) => line.startsWith('  /a: '))).toBe(true);
+    expect(issueLines.some((line) => line.startsWith('  /b: '))).toBe(true);
   });
 
   it('names a denied call once: no "permission_denied: permission_denied:"', async () => {

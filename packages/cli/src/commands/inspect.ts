@@ -1,6 +1,12 @@
 import type { ToolDefinition } from '@arsenal/core';
-import { type CommandSpec, type ParsedCommandArgs, stringListOption } from '../args.js';
+import {
+  type CommandSpec,
+  type ParsedCommandArgs,
+  stringListOption,
+  stringOption,
+} from '../args.js';
 import { CliError } from '../cli-error.js';
+import { CONFIG_OPTION, type OpenedToolIndex, openToolIndex } from '../config-index.js';
 import {
   createTokenCounter,
   type DialectEncoding,
@@ -9,7 +15,7 @@ import {
 } from '../dialects.js';
 import { type CliIO, writeLine } from '../io.js';
 import { formatCount } from '../table.js';
-import { CATALOG_OPTION, indexCatalogs } from '../tool-index.js';
+import { CATALOG_OPTION } from '../tool-index.js';
 import { displayName } from './tool-display.js';
 
 export const inspectSpec: CommandSpec = {
@@ -25,6 +31,7 @@ export const inspectSpec: CommandSpec = {
   ],
   options: {
     catalog: CATALOG_OPTION,
+    config: CONFIG_OPTION,
     json: { type: 'boolean', description: 'Print the definition and encodings as JSON.' },
   },
   notes: [
@@ -37,6 +44,7 @@ export const inspectSpec: CommandSpec = {
 export interface InspectArgs {
   tool: string;
   catalogs: string[];
+  config?: string;
   json: boolean;
   /** Loads transcoder packages; tests replace it. */
   loadModule?: ModuleLoader;
@@ -46,6 +54,7 @@ export function toInspectArgs(parsed: ParsedCommandArgs): InspectArgs {
   return {
     tool: parsed.positionals[0] ?? '',
     catalogs: stringListOption(parsed.values, 'catalog'),
+    config: stringOption(parsed.values, 'config'),
     json: parsed.values.json === true,
   };
 }
@@ -77,7 +86,15 @@ function dialectSummary(encoding: DialectEncoding): string {
 }
 
 export async function inspectCommand(args: InspectArgs, io: CliIO): Promise<number> {
-  const index = await indexCatalogs(args.catalogs, io);
+  const index = await openToolIndex(args, io);
+  try {
+    return await printInspect(args, index, io);
+  } finally {
+    await index.close();
+  }
+}
+
+async function printInspect(args: InspectArgs, index: OpenedToolIndex, io: CliIO): Promise<number> {
   const tool = index.arsenal.registry.get(args.tool);
   if (!tool) {
     // A bare name shared by several namespaces resolves to nothing: say which ones to pick from.

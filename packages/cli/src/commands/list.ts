@@ -5,9 +5,11 @@ import {
   stringListOption,
   stringOption,
 } from '../args.js';
+import { CONFIG_OPTION, type OpenedToolIndex, openToolIndex } from '../config-index.js';
 import { type CliIO, writeLine } from '../io.js';
+import { PRINCIPAL_OPTIONS, principalFor } from '../principal-options.js';
 import { formatCount, formatTable } from '../table.js';
-import { CATALOG_OPTION, indexCatalogs } from '../tool-index.js';
+import { CATALOG_OPTION } from '../tool-index.js';
 import { displayName } from './tool-display.js';
 
 export const listSpec: CommandSpec = {
@@ -17,6 +19,8 @@ export const listSpec: CommandSpec = {
   positionals: [],
   options: {
     catalog: CATALOG_OPTION,
+    config: CONFIG_OPTION,
+    ...PRINCIPAL_OPTIONS,
     namespace: { type: 'string', valueName: 'ns', description: 'Only tools in this namespace.' },
     source: {
       type: 'string',
@@ -37,11 +41,16 @@ export const listSpec: CommandSpec = {
     'arsenal list --namespace payments',
     'arsenal list --tag email --json',
     'arsenal list --namespace seal --offset 100 --limit 20',
+    'arsenal list --config arsenal.yaml --principal reader',
+    'arsenal list --capability financial',
   ],
 };
 
 export interface ListArgs {
   catalogs: string[];
+  config?: string;
+  principal?: string;
+  capabilities: string[];
   namespace?: string;
   source?: string;
   tag?: string;
@@ -54,6 +63,9 @@ export function toListArgs(parsed: ParsedCommandArgs): ListArgs {
   const { values } = parsed;
   return {
     catalogs: stringListOption(values, 'catalog'),
+    config: stringOption(values, 'config'),
+    principal: stringOption(values, 'principal'),
+    capabilities: stringListOption(values, 'capability'),
     namespace: stringOption(values, 'namespace'),
     source: stringOption(values, 'source'),
     tag: stringOption(values, 'tag'),
@@ -64,19 +76,38 @@ export function toListArgs(parsed: ParsedCommandArgs): ListArgs {
 }
 
 export async function listCommand(args: ListArgs, io: CliIO): Promise<number> {
-  const index = await indexCatalogs(args.catalogs, io);
+  const index = await openToolIndex(args, io);
+  try {
+    return printList(args, index, io);
+  } finally {
+    await index.close();
+  }
+}
+
+function printList(args: ListArgs, index: OpenedToolIndex, io: CliIO): number {
   const filters = {
     ...(args.namespace === undefined ? {} : { namespace: args.namespace }),
     ...(args.source === undefined ? {} : { source: args.source }),
     ...(args.tag === undefined ? {} : { tag: args.tag }),
   };
-  const matching = index.arsenal.registry.list(filters);
+  const principal = principalFor(args, index.principals);
+  const matching = index.arsenal.list({ ...filters, ...(principal ? { principal } : {}) });
+  const hidden = principal ? index.arsenal.list(filters).length - matching.length : 0;
+  const seenBy = principal
+    ? ` as seen by principal "${principal.id}" (${formatCount(hidden)} hidden by the policy)`
+    : '';
   const page = matching.slice(args.offset, args.offset + args.limit);
   if (args.json) {
     writeLine(
       io.stdout,
       JSON.stringify(
-        { total: matching.length, offset: args.offset, limit: args.limit, tools: page },
+        {
+          total: matching.length,
+          ...(principal ? { principal: principal.id, hidden } : {}),
+          offset: args.offset,
+          limit: args.limit,
+          tools: page,
+        },
         null,
         2,
       ),
@@ -87,7 +118,7 @@ export async function listCommand(args: ListArgs, io: CliIO): Promise<number> {
     writeLine(
       io.stdout,
       matching.length === 0
-        ? `No tools match those filters among ${formatCount(index.toolCount)} tools in ${index.label}.`
+        ? `No tools match those filters among ${formatCount(index.toolCount)} tools in ${index.label}${seenBy}.`
         : `No tools past --offset ${args.offset}; there are ${formatCount(matching.length)}.`,
     );
     return 0;
@@ -123,7 +154,7 @@ export async function listCommand(args: ListArgs, io: CliIO): Promise<number> {
     io.stdout,
     `Tools ${formatCount(args.offset + 1)}–${formatCount(last)} of ${formatCount(matching.length)} matching (${formatCount(
       index.toolCount,
-    )} in ${index.label}).${more}`,
+    )} in ${index.label})${seenBy}.${more}`,
   );
   return 0;
 }

@@ -5,12 +5,14 @@ import {
   numberOption,
   type ParsedCommandArgs,
   stringListOption,
+  stringOption,
 } from '../args.js';
 import { CliError } from '../cli-error.js';
+import { CONFIG_OPTION, type OpenedToolIndex, openToolIndex } from '../config-index.js';
 import { createTokenCounter } from '../dialects.js';
 import { type CliIO, writeLine } from '../io.js';
 import { formatCount, formatMs, formatTable, truncate } from '../table.js';
-import { CATALOG_OPTION, indexCatalogs } from '../tool-index.js';
+import { CATALOG_OPTION } from '../tool-index.js';
 import { displayName } from './tool-display.js';
 
 export const searchSpec: CommandSpec = {
@@ -20,6 +22,7 @@ export const searchSpec: CommandSpec = {
   positionals: [{ name: '<query>', description: 'What the agent is asked to do.', required: true }],
   options: {
     catalog: CATALOG_OPTION,
+    config: CONFIG_OPTION,
     limit: {
       type: 'string',
       short: 'n',
@@ -59,6 +62,7 @@ export const searchSpec: CommandSpec = {
 export interface SearchArgs {
   query: string;
   catalogs: string[];
+  config?: string;
   limit: number;
   namespaces: string[];
   threshold?: number;
@@ -79,6 +83,7 @@ export function toSearchArgs(parsed: ParsedCommandArgs): SearchArgs {
   return {
     query,
     catalogs: stringListOption(values, 'catalog'),
+    config: stringOption(values, 'config'),
     limit: integerOption(values, 'limit', { min: 1, max: 1000 }) ?? 10,
     namespaces: stringListOption(values, 'namespace'),
     threshold: numberOption(values, 'threshold', { min: 0, max: 1 }),
@@ -151,8 +156,8 @@ function formatScore(value: number | undefined): string {
 export async function searchCommand(args: SearchArgs, io: CliIO): Promise<number> {
   // Budgets are counted with a real tokenizer over the tool's JSON definition.
   const countTokens = args.tokenBudget === undefined ? undefined : await createTokenCounter();
-  const index = await indexCatalogs(
-    args.catalogs,
+  const index = await openToolIndex(
+    args,
     io,
     countTokens
       ? {
@@ -169,6 +174,14 @@ export async function searchCommand(args: SearchArgs, io: CliIO): Promise<number
         }
       : {},
   );
+  try {
+    return await printSearch(args, index, io);
+  } finally {
+    await index.close();
+  }
+}
+
+async function printSearch(args: SearchArgs, index: OpenedToolIndex, io: CliIO): Promise<number> {
   const result = await index.arsenal.retrieve({
     query: args.query,
     limit: args.limit,
@@ -226,6 +239,12 @@ export async function searchCommand(args: SearchArgs, io: CliIO): Promise<number
       io.stdout,
       `Tokens: ${formatCount(result.totalTokens ?? 0)} of a ${formatCount(args.tokenBudget)} budget · ` +
         `${formatCount(result.overBudgetCount ?? 0)} ranked tools did not fit`,
+    );
+  }
+  if (!args.explain) {
+    writeLine(
+      io.stdout,
+      'Add --explain to see what each signal means and each tool’s description.',
     );
   }
   if (args.explain) {

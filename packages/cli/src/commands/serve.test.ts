@@ -37,21 +37,25 @@ describe('arsenal serve', () => {
       stderr,
     });
     expect(code).toBe(2);
-    expect(stderr.text).toContain('line 3, serve.prot: unknown key "prot"');
+    expect(stderr.text).toContain(
+      'arsenal.yaml:3: serve.prot: unknown key "prot"; did you mean "port"?',
+    );
+    expect(stderr.text).not.toContain('report');
   });
 
   it('serves a config over HTTP', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'arsenal-serve-test-'));
     await writeFile(
-      join(dir, 'arsenal.yaml'),
+      join(dir, 'forecast.yaml'),
       [
-        'serve: { mode: static }',
-        'tools:',
-        '  inline:',
-        '    - name: get_forecast',
-        '      description: Weather forecast for a city for the next days.',
-        '      parameters: { type: object, properties: { city: { type: string } } }',
+        '- name: get_forecast',
+        '  description: Weather forecast for a city for the next days.',
+        '  parameters: { type: object, properties: { city: { type: string } } }',
       ].join('\n'),
+    );
+    await writeFile(
+      join(dir, 'arsenal.yaml'),
+      ['serve: { mode: static }', 'tools:', '  catalogs: [forecast.yaml]'].join('\n'),
     );
     const stderr = createMemoryWriter();
     const args = toServeArgs(

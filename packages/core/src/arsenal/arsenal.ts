@@ -20,10 +20,12 @@ import { ToolRetriever } from '../retrieval/tool-retriever.js';
 import type { RetrievalRequest, RetrievalResult } from '../retrieval/types.js';
 import type { HygieneMode } from '../tool/hygiene.js';
 import type { ToolDefinition } from '../tool/tool-definition.js';
+import { encodeToolList } from './encode-tool-list.js';
 import { followSource } from './source-sync.js';
 import type {
   ArsenalOptions,
   ArsenalRegisterOptions,
+  ListToolsOptions,
   RegistrationSummary,
   RetrieveToolsOptions,
   SourceHandle,
@@ -195,7 +197,8 @@ export class Arsenal {
    * audit. Never throws for tool failures: every outcome is a ToolResult. A successful call that
    * carries `query` (or the `traceId` of the retrieval that offered the tool) teaches retrieval.
    */
-  async execute<T = unknown>(call: ToolCall): Promise<ToolResult<T>> {
+  async execute<T = unknown>(toolCall: ToolCall): Promise<ToolResult<T>> {
+    const call = this.#decodeArguments(toolCall);
     const query = call.query ?? (call.traceId ? this.#recentQueries.get(call.traceId) : undefined);
     const result = await this.engine.execute<T>(query && !call.query ? { ...call, query } : call);
     if (this.#learn && query && result.status === 'success' && result.qualifiedName) {
@@ -208,7 +211,32 @@ export class Arsenal {
 
   /** Start a call and return its invocation id at once (see status, cancel, result). */
   invoke(call: ToolCall): string {
-    return this.engine.invoke(call);
+    return this.engine.invoke(this.#decodeArguments(call));
+  }
+
+  /**
+   * A call whose arguments came in a vendor's dialect, with them decoded back to the tool's own
+   * schema by that dialect's transcoder. Unknown tools pass through for the engine to answer.
+   */
+  #decodeArguments(call: ToolCall): ToolCall {
+    if (call.dialect === undefined || call.arguments === undefined) return call;
+    const transcoder = this.transcoder(call.dialect);
+    const tool = this.registry.get(call.tool);
+    if (!tool || !transcoder.decodeArguments) return call;
+    return { ...call, arguments: transcoder.decodeArguments(tool, call.arguments) };
+  }
+
+  /**
+   * Registered tools, sorted by qualified name; with a principal, only those the policy lets it
+   * see (the same rule retrieval applies).
+   */
+  list(options: ListToolsOptions = {}): ToolDefinition[] {
+    const { principal, ...listOptions } = options;
+    const tools = this.registry.list(listOptions);
+    if (!principal) return tools;
+    return tools.filter(
+      (tool) => this.policy.evaluate({ tool, arguments: {}, principal }).effect !== 'deny',
+    );
   }
 
   status(invocationId: string): InvocationStatus | undefined {
@@ -237,7 +265,10 @@ export class Arsenal {
   }
 
   executeBatch(request: BatchRequest): Promise<BatchResult> {
-    return this.engine.executeBatch(request);
+    return this.engine.executeBatch({
+      ...request,
+      calls: request.calls.map((call) => this.#decodeArguments(call)),
+    });
   }
 
   health(tool: string): ToolHealthReport {
@@ -289,9 +320,18 @@ export class Arsenal {
   /** Retrieve, then encode for a model vendor: the list is ready to send. */
   async retrieveTools(query: string, options: RetrieveToolsOptions): Promise<unknown[]> {
     const transcoder = this.transcoder(options.dialect);
-    const { dialect: _dialect, encode, ...request } = options;
+    const { dialect: _dialect, encode, onWarning, ...request } = options;
     const result = await this.retrieve({ ...request, query });
-    return result.tools.map((scored) => transcoder.encode(scored.tool, encode));
+    const encoded = encodeToolList(
+      transcoder,
+      result.tools.map((scored) => scored.tool),
+      encode,
+    );
+    for (const warning of encoded.warnings) {
+      if (onWarning) onWarning(warning);
+      else console.warn(`arsenal: ${warning.message}`);
+    }
+    return encoded.tools;
   }
 
   /** Encode one tool for a dialect. */
@@ -340,6 +380,7 @@ export function createArsenal(options: ArsenalOptions = {}): Arsenal {
 export type {
   ArsenalOptions,
   ArsenalRegisterOptions,
+  ListToolsOptions,
   RegistrationSummary,
   RetrieveToolsOptions,
   SourceHandle,

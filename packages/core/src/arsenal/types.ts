@@ -3,14 +3,16 @@ import type { Telemetry } from '../events/events.js';
 import type { ExecutionEngineOptions } from '../execution/engine.js';
 import type { SecurityPolicy } from '../policy/security-policy.js';
 import type { Embedder } from '../ports/embedder.js';
+import type { Principal } from '../ports/executor.js';
 import type { Reranker } from '../ports/reranker.js';
 import type { EncodeOptions, Transcoder } from '../ports/transcoder.js';
 import type { VectorStore } from '../ports/vector-store.js';
-import type { RegisterOptions, ToolRegistry } from '../registry/tool-registry.js';
+import type { ListOptions, RegisterOptions, ToolRegistry } from '../registry/tool-registry.js';
 import type { ToolRetrieverOptions } from '../retrieval/tool-retriever.js';
 import type { RetrievalRequest } from '../retrieval/types.js';
 import type { HygieneMode } from '../tool/hygiene.js';
 import type { ToolDefinition } from '../tool/tool-definition.js';
+import type { EncodeWarning } from './encode-tool-list.js';
 
 export interface ArsenalOptions {
   /** Vendor formats `retrieveTools` and `transcode` can produce. */
@@ -77,4 +79,15 @@ export interface RetrieveToolsOptions extends Omit<RetrievalRequest, 'query'> {
   /** `openai`, `anthropic`, `gemini`, `mcp`, or any registered transcoder's dialect. */
   dialect: string;
   encode?: EncodeOptions;
+  /**
+   * Told about each tool sent differently from what was asked: with `encode.strict`, a tool
+   * strict mode cannot express is sent non-strict (the list never fails for one tool).
+   * Default: a console warning.
+   */
+  onWarning?: (warning: EncodeWarning) => void;
+}
+
+export interface ListToolsOptions extends ListOptions {
+  /** Only the tools this principal may see (what the policy does not deny it). */
+  principal?: Principal;
 }

@@ -21,6 +21,12 @@ export interface ToolCall {
   tool: string;
   /** A JSON object. Absent means `{}`. */
   arguments?: unknown;
+  /**
+   * The dialect the arguments come in (`openai`, `anthropic`, `gemini`, `mcp`) when a model sent
+   * them for a tool list encoded by that transcoder: `Arsenal.execute` decodes them back to the
+   * tool's own schema first (OpenAI strict's `null` for an optional property means absent).
+   */
+  dialect?: string;
   principal?: Principal;
   /** Per-attempt timeout; default the engine's `defaultTimeoutMs`. */
   timeoutMs?: number;

@@ -13,4 +13,10 @@ export interface Transcoder<VendorTool = unknown> {
   encode(tool: ToolDefinition, options?: EncodeOptions): VendorTool;
   /** Back to a definition input; fields the vendor format lacks get defaults. */
   decode(vendorTool: VendorTool): ToolDefinitionInput;
+  /**
+   * Arguments a model sent for `tool` in this dialect, back in the form the tool's own schema
+   * expects (e.g. OpenAI strict's `null` for an optional property becomes an absent one).
+   * Absent means the dialect sends arguments as the tool's schema describes them.
+   */
+  decodeArguments?(tool: ToolDefinition, vendorArguments: unknown): unknown;
 }

@@ -23,3 +23,5 @@ export type {
   StandardSchemaV1,
 } from './standard-schema.js';
 export { isStandardJsonSchema, isStandardSchema, standardIssuePath } from './standard-schema.js';
+export type { VendorArgumentQuirks } from './vendor-arguments.js';
+export { decodeVendorArguments } from './vendor-arguments.js';

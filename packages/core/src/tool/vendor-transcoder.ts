@@ -1,4 +1,5 @@
 import type { EncodeOptions, Transcoder } from '../ports/transcoder.js';
+import { decodeVendorArguments, type VendorArgumentQuirks } from '../schema/vendor-arguments.js';
 import type { ToolDefinition, ToolDefinitionInput, ToolSourceKind } from './tool-definition.js';
 
 /** How one vendor format encodes and decodes tools, for `VendorTranscoder` to wrap. */
@@ -9,6 +10,8 @@ export interface VendorCodec<VendorTool, Options extends EncodeOptions> {
   readonly source: ToolSourceKind;
   encode(tool: ToolDefinition, options: Options): VendorTool;
   decode(vendorTool: unknown, source: ToolSourceKind): ToolDefinitionInput;
+  /** What the vendor's encoding changes in the arguments a model sends back. Default: nothing. */
+  readonly argumentQuirks?: VendorArgumentQuirks;
 }
 
 /** What a vendor transcoder is built with: default encode options and the decoded `source`. */
@@ -51,5 +54,12 @@ export class VendorTranscoder<
   /** Back to a definition input, which `createToolDefinition` accepts. */
   decode(vendorTool: VendorTool | VendorToolLike): ToolDefinitionInput {
     return this.#codec.decode(vendorTool, this.#options.source ?? this.#codec.source);
+  }
+
+  /** A model's arguments for `tool` in this dialect, back in the tool's own form. */
+  decodeArguments(tool: ToolDefinition, vendorArguments: unknown): unknown {
+    const quirks = this.#codec.argumentQuirks;
+    if (quirks === undefined) return vendorArguments;
+    return decodeVendorArguments(tool.parametersSchema, vendorArguments, quirks);
   }
 }
