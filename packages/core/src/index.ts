@@ -1,6 +1,7 @@
 export type {
   ArsenalOptions,
   ArsenalRegisterOptions,
+  QuarantinedTool,
   RegistrationSummary,
   RetrieveToolsOptions,
   SourceHandle,
@@ -11,6 +12,7 @@ export * from './errors/index.js';
 export * from './events/index.js';
 export * from './execution/index.js';
 export * from './hash/index.js';
+export * from './hygiene/index.js';
 export * from './memory/index.js';
 export * from './policy/index.js';
 export * from './ports/index.js';

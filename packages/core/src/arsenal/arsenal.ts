@@ -1,16 +1,23 @@
-import { InvalidArgumentError, TranscodeError, toArsenalError } from '../errors/arsenal-error.js';
+import {
+  InvalidArgumentError,
+  SuspiciousContentError,
+  TranscodeError,
+  toArsenalError,
+} from '../errors/arsenal-error.js';
 import type { Telemetry } from '../events/events.js';
 import { combineTelemetry } from '../events/telemetry.js';
 import type { BatchRequest, BatchResult } from '../execution/batch.js';
 import { createExecutionEngine, type ExecutionEngine } from '../execution/engine.js';
 import type { InvocationStatus } from '../execution/invocations.js';
 import type { ToolCall, ToolHealthReport, ToolResult } from '../execution/types.js';
+import { detectPoisoning } from '../hygiene/detect-poisoning.js';
 import { createSecurityPolicy, type SecurityPolicy } from '../policy/security-policy.js';
 import type { ProgressUpdate } from '../ports/executor.js';
 import type { HistoryStore } from '../ports/history-store.js';
 import type { ToolSource } from '../ports/tool-source.js';
 import type { EncodeOptions, Transcoder } from '../ports/transcoder.js';
 import {
+  definitionOf,
   type RegisterOptions,
   type ToolRegistration,
   ToolRegistry,
@@ -18,8 +25,10 @@ import {
 import type { Outcome } from '../retrieval/outcome-memory.js';
 import { ToolRetriever } from '../retrieval/tool-retriever.js';
 import type { RetrievalRequest, RetrievalResult } from '../retrieval/types.js';
+import { isFunctionTool } from '../tool/define-tool.js';
 import type { HygieneMode } from '../tool/hygiene.js';
 import type { ToolDefinition } from '../tool/tool-definition.js';
+import { Quarantine, type QuarantinedTool } from './quarantine.js';
 import { followSource } from './source-sync.js';
 import type {
   ArsenalOptions,
@@ -41,6 +50,8 @@ export class Arsenal {
   readonly policy: SecurityPolicy;
   readonly #transcoders = new Map<string, Transcoder>();
   readonly #hygiene: HygieneMode;
+  readonly #quarantineImported: boolean;
+  readonly #quarantine = new Quarantine();
   readonly #learn: boolean;
   readonly #historyStore: HistoryStore | undefined;
   /** Audit records already learned from, so replaying a history twice counts each once. */
@@ -53,6 +64,7 @@ export class Arsenal {
     // A failing sink must never fail a registration or a retrieval.
     this.telemetry = options.telemetry ? combineTelemetry(options.telemetry) : undefined;
     this.#hygiene = options.hygiene ?? 'reject';
+    this.#quarantineImported = options.quarantine ?? true;
     this.#learn = options.learnFromOutcomes ?? true;
     this.#historyStore = options.execution?.historyStore;
     this.policy = options.policy ?? createSecurityPolicy();
@@ -104,6 +116,10 @@ export class Arsenal {
   /**
    * Register one tool or many. Invalid tools are reported in `failed`, never silently dropped;
    * the valid ones are registered and (with an embedder) embedded before this resolves.
+   *
+   * Every tool goes through one poisoning detector (`detectPoisoning`). An imported tool (any
+   * source but code: MCP, catalog and config files...) that trips it is quarantined (see
+   * `quarantined()`, `approveQuarantined()`); a code-defined one follows the hygiene mode.
    */
   async register(
     tools: ToolRegistration | readonly ToolRegistration[],
@@ -116,26 +132,53 @@ export class Arsenal {
       unchanged: 0,
       failed: [],
       tools: [],
+      quarantined: [],
+      warnings: [],
     };
     const hygiene = options.hygiene ?? this.#hygiene;
     const progressEvery = Math.max(1, Math.floor(list.length / 100));
     // One options object for the whole batch: registration is a hot path for large catalogs.
+    // The detector runs here, once, whatever the form of the registration.
     const registerOptions: RegisterOptions = {
       ...options,
-      hygiene,
-      onFindings: (findings, tool) => {
-        options.onFindings?.(findings, tool);
-        this.telemetry?.emit({
-          type: 'tool.flagged',
-          time: new Date().toISOString(),
-          tool: tool.name,
-          findings,
-        });
+      hygiene: 'off',
+      onWarnings: (warnings, tool) => {
+        for (const warning of warnings) summary.warnings.push({ tool: tool.name, ...warning });
       },
     };
     list.forEach((registration, index) => {
       try {
-        const outcome = this.registry.register(registration, registerOptions);
+        const definition = definitionOf(registration, registerOptions);
+        const imported = (options.origin ?? originOf(registration, definition)) === 'imported';
+        if (imported && this.#quarantineImported) {
+          if (!this.#quarantine.isApproved(definition)) {
+            const findings = detectPoisoning(definition);
+            if (findings.length > 0) {
+              summary.quarantined.push(
+                this.#hold(registration, definition, findings, options.executor),
+              );
+              return;
+            }
+          }
+        } else if (hygiene !== 'off') {
+          const findings = detectPoisoning(definition);
+          if (findings.length > 0) {
+            if (hygiene === 'reject') throw new SuspiciousContentError(definition.name, findings);
+            options.onFindings?.(findings, definition);
+            this.telemetry?.emit({
+              type: 'tool.flagged',
+              time: new Date().toISOString(),
+              tool: definition.name,
+              findings,
+            });
+          }
+        }
+        const outcome = this.registry.register(
+          isFunctionTool(registration) ? registration : definition,
+          registerOptions,
+        );
+        // A tool that was held and is now clean (its source fixed it) is no longer quarantined.
+        this.#quarantine.release(outcome.tool.qualifiedName);
         summary[outcome.status]++;
         summary.tools.push(outcome.tool);
       } catch (error) {
@@ -147,12 +190,74 @@ export class Arsenal {
           name: typeof name === 'string' ? name : undefined,
           error: toArsenalError(error),
         });
+      } finally {
+        if ((index + 1) % progressEvery === 0 || index + 1 === list.length)
+          options.onProgress?.(index + 1, list.length);
       }
-      if ((index + 1) % progressEvery === 0 || index + 1 === list.length)
-        options.onProgress?.(index + 1, list.length);
     });
     await this.retriever.sync({ signal: options.signal });
     return summary;
+  }
+
+  /** Imported tools the poisoning detector flagged, withheld from models until approved. */
+  quarantined(): QuarantinedTool[] {
+    return this.#quarantine.list();
+  }
+
+  /**
+   * Approve a quarantined tool (by qualified name, `namespace.name` or an unambiguous name) and
+   * register it. The approval holds for this exact content: a changed tool is checked again.
+   */
+  async approveQuarantined(reference: string): Promise<ToolDefinition> {
+    const held = this.#quarantine.approve(reference);
+    const outcome = this.registry.register(
+      isFunctionTool(held.registration) ? held.registration : held.tool,
+      { hygiene: 'off', ...(held.executor ? { executor: held.executor } : {}) },
+    );
+    this.telemetry?.emit({
+      type: 'tool.approved',
+      time: new Date().toISOString(),
+      tool: outcome.tool.name,
+      qualifiedName: outcome.tool.qualifiedName,
+      contentHash: outcome.tool.contentHash,
+    });
+    await this.retriever.sync();
+    return outcome.tool;
+  }
+
+  /** Drop a quarantined tool without approving it (a source that lists it again brings it back). */
+  discardQuarantined(qualifiedName: string): void {
+    this.#quarantine.release(qualifiedName);
+  }
+
+  #hold(
+    registration: ToolRegistration,
+    tool: ToolDefinition,
+    findings: QuarantinedTool['findings'],
+    executor: ArsenalRegisterOptions['executor'],
+  ): QuarantinedTool {
+    const quarantinedAt = new Date().toISOString();
+    // A registered version with the same name is withheld too: its replacement is suspect.
+    if (this.registry.get(tool.qualifiedName)) this.registry.unregister(tool.qualifiedName);
+    const changed = this.#quarantine.hold({
+      tool,
+      findings,
+      quarantinedAt,
+      registration,
+      ...(executor ? { executor } : {}),
+    });
+    if (changed) {
+      this.telemetry?.emit({
+        type: 'tool.quarantined',
+        time: quarantinedAt,
+        tool: tool.name,
+        qualifiedName: tool.qualifiedName,
+        source: tool.source,
+        contentHash: tool.contentHash,
+        findings,
+      });
+    }
+    return { tool, findings, quarantinedAt };
   }
 
   /**
@@ -330,11 +435,18 @@ export class Arsenal {
   }
 }
 
+/** Tools written in code (function tools, hand-written definitions) versus imported from elsewhere. */
+function originOf(registration: ToolRegistration, tool: ToolDefinition): 'code' | 'imported' {
+  if (isFunctionTool(registration)) return 'code';
+  return tool.source === 'function' || tool.source === 'manual' ? 'code' : 'imported';
+}
+
 /** Create an Arsenal with embedded defaults: in-memory registry, BM25F retrieval, no network. */
 export function createArsenal(options: ArsenalOptions = {}): Arsenal {
   return new Arsenal(options);
 }
 
+export type { QuarantinedTool } from './quarantine.js';
 export type {
   ArsenalOptions,
   ArsenalRegisterOptions,

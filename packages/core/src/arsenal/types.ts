@@ -11,6 +11,7 @@ import type { ToolRetrieverOptions } from '../retrieval/tool-retriever.js';
 import type { RetrievalRequest } from '../retrieval/types.js';
 import type { HygieneMode } from '../tool/hygiene.js';
 import type { ToolDefinition } from '../tool/tool-definition.js';
+import type { QuarantinedTool } from './quarantine.js';
 
 export interface ArsenalOptions {
   /** Vendor formats `retrieveTools` and `transcode` can produce. */
@@ -19,8 +20,17 @@ export interface ArsenalOptions {
   embedder?: Embedder;
   vectorStore?: VectorStore;
   telemetry?: Telemetry;
-  /** What to do with suspicious tool descriptions. Default `reject`. */
+  /**
+   * What to do with a code-defined tool the poisoning detector flags. Default `reject`.
+   * Imported tools are quarantined instead, unless `quarantine` is false.
+   */
   hygiene?: HygieneMode;
+  /**
+   * Quarantine imported tools (MCP servers, catalog and config files, any source but code) that
+   * the poisoning detector flags: withheld from retrieval, listing and execution until
+   * `approveQuarantined`. Default true; false makes them follow `hygiene` like code.
+   */
+  quarantine?: boolean;
   /** Reranker over the top candidates (the built-in `createLexicalReranker()`, or a model). */
   reranker?: Reranker;
   /** Retrieval tuning: fields, weights, intents, learning, token counting, health, visibility. */
@@ -48,10 +58,20 @@ export interface RegistrationSummary {
   /** Tools that could not be registered, with the reason. Nothing else is skipped. */
   failed: { index: number; name?: string; error: ArsenalError }[];
   tools: ToolDefinition[];
+  /** Imported tools the poisoning detector flagged: held back until approved. */
+  quarantined: QuarantinedTool[];
+  /** What was changed to make harmless content fit (a description cut, invisible characters removed). */
+  warnings: { tool: string; path: string; message: string }[];
 }
 
 export interface ArsenalRegisterOptions extends Omit<RegisterOptions, 'hygiene'> {
   hygiene?: HygieneMode;
+  /**
+   * Where these tools come from. `imported` ones are quarantined when flagged; `code` ones follow
+   * `hygiene`. Default: `code` for function tools and sources `function`/`manual`, `imported`
+   * for every other source; `addSource` registers as `imported`.
+   */
+  origin?: 'code' | 'imported';
   /** With `addSource`: receives errors of re-syncs after a source reported a change. */
   onSyncError?: (error: ArsenalError) => void;
   onProgress?: (done: number, total: number) => void;
