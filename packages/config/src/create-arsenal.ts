@@ -11,6 +11,7 @@ import {
   createSecurityPolicy,
   type Embedder,
   parseCatalog,
+  type RegistrationSummary,
   type Reranker,
   type SourceHandle,
   type Telemetry,
@@ -66,16 +67,21 @@ export async function createArsenalFromConfig(
       const inputs = await readCatalog(file.path);
       const summary = await arsenal.register(inputs, {
         source: 'catalog',
+        origin: 'imported',
         ...(file.namespace ? { namespace: file.namespace } : {}),
       });
-      reportFailures(summary.failed, basename(file.path), warn);
+      reportSummary(summary, basename(file.path), warn);
     }
     if (config.tools?.inline && config.tools.inline.length > 0) {
-      const summary = await arsenal.register(config.tools.inline as ToolDefinitionInput[]);
-      reportFailures(summary.failed, 'tools.inline', warn);
+      // Tools written in a config file are imported like any file's: flagged ones are held.
+      const summary = await arsenal.register(config.tools.inline as ToolDefinitionInput[], {
+        origin: 'imported',
+      });
+      reportSummary(summary, 'tools.inline', warn);
     }
-    // MCP servers default to flagging suspicious descriptions: one odd tool must not block a
-    // whole server. A config that sets `hygiene` decides for them too.
+    // Core scans every server tool once (the source itself does not): flagged tools are
+    // quarantined, or with `quarantine: false` follow `hygiene` (default `flag` for servers,
+    // so one odd tool never blocks a whole server).
     const serverHygiene = config.hygiene ?? 'flag';
     const servers = Object.entries(config.mcpServers ?? {}).filter(
       ([, server]) => server.enabled !== false,
@@ -85,7 +91,7 @@ export async function createArsenalFromConfig(
         const source = createMcpToolSource({
           name,
           transport: transportOf(server),
-          hygiene: serverHygiene,
+          hygiene: 'off',
           ...(server.timeoutMs ? { timeoutMs: server.timeoutMs } : {}),
           onSkippedTool: (skipped) =>
             warn(`mcpServers.${name}: skipped tool "${skipped.mcpName}": ${skipped.error.message}`),
@@ -111,7 +117,7 @@ export async function createArsenalFromConfig(
         );
       }
       const { name, handle } = outcome.value;
-      reportFailures(handle.summary.failed, `mcpServers.${name}`, warn);
+      reportSummary(handle.summary, `mcpServers.${name}`, warn);
     }
   } catch (error) {
     await close();
@@ -155,6 +161,7 @@ async function arsenalOptions(config: ArsenalConfig): Promise<ArsenalOptions> {
     ...(reranker ? { reranker } : {}),
     ...(telemetry ? { telemetry } : {}),
     ...(config.hygiene ? { hygiene: config.hygiene } : {}),
+    ...(config.quarantine === undefined ? {} : { quarantine: config.quarantine }),
     ...(config.policy ? { policy: createSecurityPolicy(config.policy) } : {}),
     ...(config.routing
       ? {
@@ -246,6 +253,25 @@ async function readCatalog(path: string): Promise<ToolDefinitionInput[]> {
   throw new ConfigurationError(
     `tools.catalogs: cannot tell the format of ${path}; name it .json, .jsonl, .yaml or .yml.`,
   );
+}
+
+function reportSummary(
+  summary: RegistrationSummary,
+  where: string,
+  warn: (message: string) => void,
+): void {
+  reportFailures(summary.failed, where, warn);
+  const held = summary.quarantined[0];
+  if (held) {
+    warn(
+      `${where}: quarantined ${summary.quarantined.length} tool(s) the poisoning detector flagged (first: ${held.tool.qualifiedName}: ${held.findings[0]?.message ?? '?'}); they are withheld from models until approved (\`arsenal list --quarantined\` shows them)`,
+    );
+  }
+  for (const warning of summary.warnings.slice(0, 5)) {
+    warn(`${where}: tool "${warning.tool}": ${warning.path} ${warning.message}`);
+  }
+  if (summary.warnings.length > 5)
+    warn(`${where}: ${summary.warnings.length - 5} more tool warning(s) like these`);
 }
 
 function reportFailures(

@@ -28,6 +28,8 @@ export {
   schemaTool,
   walkSchemas,
 } from './nasty-schemas.js';
+export type { PoisoningCase } from './poisoning-corpus.js';
+export { HARMLESS_TOOLS, POISONED_TOOLS } from './poisoning-corpus.js';
 export type { ListeningProcess } from './processes.js';
 export { freePort, startListeningProcess } from './processes.js';
 export type { StateStoreCaseId, StateStoreConformanceOptions } from './state-store-conformance.js';
