@@ -8,6 +8,7 @@ import {
 import { type CliIO, writeLine } from '../io.js';
 import { formatCount, formatTable } from '../table.js';
 import { CATALOG_OPTION, indexCatalogs } from '../tool-index.js';
+import { printQuarantined } from './quarantined.js';
 import { displayName } from './tool-display.js';
 
 export const listSpec: CommandSpec = {
@@ -32,11 +33,16 @@ export const listSpec: CommandSpec = {
       description: 'Most tools to show. Default 50.',
     },
     json: { type: 'boolean', description: 'Print the tool definitions as JSON.' },
+    quarantined: {
+      type: 'boolean',
+      description: 'List the imported tools held back because the poisoning detector flagged them.',
+    },
   },
   examples: [
     'arsenal list --namespace payments',
     'arsenal list --tag email --json',
     'arsenal list --namespace seal --offset 100 --limit 20',
+    'arsenal list --quarantined --catalog tools.jsonl',
   ],
 };
 
@@ -48,6 +54,7 @@ export interface ListArgs {
   offset: number;
   limit: number;
   json: boolean;
+  quarantined: boolean;
 }
 
 export function toListArgs(parsed: ParsedCommandArgs): ListArgs {
@@ -60,11 +67,14 @@ export function toListArgs(parsed: ParsedCommandArgs): ListArgs {
     offset: integerOption(values, 'offset', { min: 0 }) ?? 0,
     limit: integerOption(values, 'limit', { min: 1 }) ?? 50,
     json: values.json === true,
+    quarantined: values.quarantined === true,
   };
 }
 
 export async function listCommand(args: ListArgs, io: CliIO): Promise<number> {
   const index = await indexCatalogs(args.catalogs, io);
+  if (args.quarantined)
+    return printQuarantined(index.arsenal, io, { json: args.json, label: index.label });
   const filters = {
     ...(args.namespace === undefined ? {} : { namespace: args.namespace }),
     ...(args.source === undefined ? {} : { source: args.source }),
