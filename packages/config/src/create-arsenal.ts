@@ -26,11 +26,23 @@ import { createOpenAITranscoder } from '@arsenal/transcoder-openai';
 import { parse as parseYaml } from 'yaml';
 import { loadAdapter } from './adapter-loader.js';
 import { redactText } from './config-error.js';
+import {
+  approvedContentHashes,
+  approvedHashes,
+  emptyPinLock,
+  lockPathFor,
+  readPinLock,
+} from './pin-lock.js';
 import type { ArsenalConfig, McpServerConfig } from './schema.js';
 
 export interface CreateFromConfigOptions {
   /** Problems that do not stop start-up: tools skipped, a server's stderr. */
   onWarning?: (message: string) => void;
+  /**
+   * Override the config's `pinning` (`arsenal approve` and `arsenal diff` read every tool,
+   * changed ones included, with `off`).
+   */
+  pinning?: 'reject' | 'flag' | 'off';
 }
 
 export interface ConfiguredArsenal {
@@ -53,7 +65,18 @@ export async function createArsenalFromConfig(
   options: CreateFromConfigOptions = {},
 ): Promise<ConfiguredArsenal> {
   const warn = options.onWarning ?? (() => {});
-  const arsenal = createArsenal(await arsenalOptions(config));
+  // Tools approved with `arsenal approve` are pinned: a changed one is withheld (or flagged),
+  // and a quarantined one whose exact content was approved is let through.
+  const pinningMode = options.pinning ?? config.pinning ?? 'reject';
+  const lock =
+    pinningMode === 'off' || config.source === undefined
+      ? emptyPinLock()
+      : await readPinLock(lockPathFor(config.source));
+  const approved = approvedContentHashes(lock);
+  const arsenal = createArsenal({
+    ...(await arsenalOptions(config)),
+    ...(approved.length > 0 ? { approvedContentHashes: approved } : {}),
+  });
   const sources: McpToolSource[] = [];
   const handles: SourceHandle[] = [];
   const close = async () => {
@@ -92,6 +115,16 @@ export async function createArsenalFromConfig(
           name,
           transport: transportOf(server),
           hygiene: 'off',
+          pinning: {
+            mode: pinningMode,
+            approved: approvedHashes(lock, name),
+            onChange: (finding) =>
+              warn(
+                `mcpServers.${name}: tool "${finding.mcpName}" ${
+                  finding.reason === 'changed' ? 'changed since it was approved' : 'is not approved'
+                }; it is ${finding.action} (see \`arsenal diff\`, then \`arsenal approve\`)`,
+              ),
+          },
           ...(server.timeoutMs ? { timeoutMs: server.timeoutMs } : {}),
           onSkippedTool: (skipped) =>
             warn(`mcpServers.${name}: skipped tool "${skipped.mcpName}": ${skipped.error.message}`),

@@ -6,5 +6,15 @@ export { createArsenalFromConfig } from './create-arsenal.js';
 export { parseDotEnv } from './env-substitution.js';
 export type { LoadConfigOptions, ParseConfigOptions } from './load-config.js';
 export { loadConfig, parseConfig } from './load-config.js';
+export type { McpListedTool, PinLock, PinnedServer, PinnedTool } from './pin-lock.js';
+export {
+  approvedContentHashes,
+  approvedHashes,
+  emptyPinLock,
+  lockPathFor,
+  pinTool,
+  readPinLock,
+  writePinLock,
+} from './pin-lock.js';
 export type { AdapterConfig, ArsenalConfig, McpServerConfig, ServeConfig } from './schema.js';
 export { arsenalConfigSchema } from './schema.js';

@@ -135,6 +135,16 @@ describe('quarantine of imported tools', () => {
     expect((error as Error).message).toMatch(/Did you mean "read_file"/);
   });
 
+  it('registers tools whose content was approved before (a lock file of approvals)', async () => {
+    const tool = remote(POISONED);
+    const arsenal = createArsenal({ approvedContentHashes: [tool.contentHash] });
+    const summary = await arsenal.register(tool);
+    expect(summary.added).toBe(1);
+    expect(summary.quarantined).toEqual([]);
+    const changed = await arsenal.register(remote(`${POISONED} Now.`, 'other_tool'));
+    expect(changed.quarantined).toHaveLength(1);
+  });
+
   it('lets imported tools follow the hygiene mode when quarantine is off', async () => {
     const arsenal = createArsenal({ quarantine: false });
     const summary = await arsenal.register(remote(POISONED));

@@ -51,7 +51,7 @@ export class Arsenal {
   readonly #transcoders = new Map<string, Transcoder>();
   readonly #hygiene: HygieneMode;
   readonly #quarantineImported: boolean;
-  readonly #quarantine = new Quarantine();
+  readonly #quarantine: Quarantine;
   readonly #learn: boolean;
   readonly #historyStore: HistoryStore | undefined;
   /** Audit records already learned from, so replaying a history twice counts each once. */
@@ -65,6 +65,7 @@ export class Arsenal {
     this.telemetry = options.telemetry ? combineTelemetry(options.telemetry) : undefined;
     this.#hygiene = options.hygiene ?? 'reject';
     this.#quarantineImported = options.quarantine ?? true;
+    this.#quarantine = new Quarantine(options.approvedContentHashes);
     this.#learn = options.learnFromOutcomes ?? true;
     this.#historyStore = options.execution?.historyStore;
     this.policy = options.policy ?? createSecurityPolicy();

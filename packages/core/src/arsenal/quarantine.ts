@@ -26,7 +26,11 @@ export interface HeldTool extends QuarantinedTool {
  */
 export class Quarantine {
   readonly #held = new Map<string, HeldTool>();
-  readonly #approved = new Set<string>();
+  readonly #approved: Set<string>;
+
+  constructor(approvedContentHashes: readonly string[] = []) {
+    this.#approved = new Set(approvedContentHashes);
+  }
 
   isApproved(tool: ToolDefinition): boolean {
     return this.#approved.has(tool.contentHash);

@@ -31,6 +31,11 @@ export interface ArsenalOptions {
    * `approveQuarantined`. Default true; false makes them follow `hygiene` like code.
    */
   quarantine?: boolean;
+  /**
+   * Content hashes (`ToolDefinition.contentHash`) of tools already approved: they are
+   * registered even when flagged (a lock file of approvals, read at start-up).
+   */
+  approvedContentHashes?: readonly string[];
   /** Reranker over the top candidates (the built-in `createLexicalReranker()`, or a model). */
   reranker?: Reranker;
   /** Retrieval tuning: fields, weights, intents, learning, token counting, health, visibility. */

@@ -1,7 +1,7 @@
 import type { Issue } from '../errors/arsenal-error.js';
 import type { ToolDefinition } from '../tool/tool-definition.js';
 import { findMixedScriptWords, foldLookAlikes } from './homoglyphs.js';
-import { INJECTION_RULES } from './injection-rules.js';
+import { INJECTION_RULES, MAY_MATCH } from './injection-rules.js';
 import { sanitizeText } from './invisible-characters.js';
 import { toolTexts } from './tool-texts.js';
 
@@ -31,6 +31,7 @@ export function scanText(text: string, path: string): PoisoningFinding[] {
       findings.push({ ...finding, rule: 'homoglyph' });
     normalised = foldLookAlikes(sanitized.text.normalize('NFKC'));
   }
+  if (!MAY_MATCH.test(normalised)) return findings;
   for (const rule of INJECTION_RULES) {
     if (rule.pattern.test(normalised))
       findings.push({ path, message: rule.message, rule: rule.id });

@@ -85,3 +85,10 @@ export const INJECTION_RULES: readonly InjectionRule[] = [
       'contains active markup (a script with content or source, an event handler, a javascript: URL)',
   },
 ];
+
+/**
+ * Every rule above needs one of these; a text without any is clean, which spares most texts of
+ * a large catalog the full scan.
+ */
+export const MAY_MATCH =
+  /[<[]|ignore|disregard|forget|override|bypass|instruction|you are now|from now on|important|attention|critical|urgent|note to|do not|don't|never|without|you must|you should|when(?:ever)? (?:using|calling)|credential|password|passphrase|api.?key|secret|token|cookie|private key|ssh|conversation|chat history|system prompt|messages|environment variables|env vars|id_|\.aws|\/etc\/|mcp\.json|\.cursor|\.netrc|\.git-credentials|\.kube|\.docker|wallet\.dat|content|javascript:|data:text/i;
