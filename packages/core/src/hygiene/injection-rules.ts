@@ -36,7 +36,7 @@ export const INJECTION_RULES: readonly InjectionRule[] = [
   {
     id: 'important-directive',
     pattern:
-      /(?:^|[^\w])(?:IMPORTANT|ATTENTION|CRITICAL|URGENT|NOTE TO (?:THE )?(?:AI|ASSISTANT|MODEL|LLM|AGENT))\b\W{0,4}[:!][^\n]{0,300}?\b(?:you must|you should|you need to|before (?:using|calling|invoking|running) (?:this|any|the|other)|do not (?:tell|mention|inform|reveal|show|alert)|don't (?:tell|mention|inform|reveal|show)|the (?:assistant|ai|model|llm|agent) (?:must|should)|secretly|silently|without (?:telling|asking|informing|notifying)|first (?:call|read|use|run|send))\b/,
+      /(?:^|[^\w])(?:IMPORTANT|ATTENTION|CRITICAL|URGENT|NOTE TO (?:THE )?(?:AI|ASSISTANT|MODEL|LLM|AGENT))\b\W{0,4}[:!][^\n]{0,300}?\b(?:you must|you should|you need to|before (?:using|calling|invoking|running) (?:this|any|the|other)|do not (?:tell|mention|inform|reveal|show|alert)|don't (?:tell|mention|inform|reveal|show)|the (?:assistant|ai|model|llm|agent) (?:must|should)|secretly|silently|without (?:telling|asking|informing|notifying)|first (?:call|read|use|run|send))\b/i,
     message: 'an IMPORTANT:-style notice that directs the model to act',
   },
   {
