@@ -1,27 +1,16 @@
-import {
-  InvalidArgumentError,
-  SuspiciousContentError,
-  TranscodeError,
-  toArsenalError,
-} from '../errors/arsenal-error.js';
+import { InvalidArgumentError, TranscodeError } from '../errors/arsenal-error.js';
 import type { Telemetry } from '../events/events.js';
 import { combineTelemetry } from '../events/telemetry.js';
 import type { BatchRequest, BatchResult } from '../execution/batch.js';
 import { createExecutionEngine, type ExecutionEngine } from '../execution/engine.js';
 import type { InvocationStatus } from '../execution/invocations.js';
 import type { ToolCall, ToolHealthReport, ToolResult } from '../execution/types.js';
-import { detectPoisoning } from '../hygiene/detect-poisoning.js';
 import { createSecurityPolicy, type SecurityPolicy } from '../policy/security-policy.js';
 import type { ProgressUpdate } from '../ports/executor.js';
 import type { HistoryStore } from '../ports/history-store.js';
 import type { ToolSource } from '../ports/tool-source.js';
 import type { EncodeOptions, Transcoder } from '../ports/transcoder.js';
-import {
-  definitionOf,
-  type RegisterOptions,
-  type ToolRegistration,
-  ToolRegistry,
-} from '../registry/tool-registry.js';
+import { type ToolRegistration, ToolRegistry } from '../registry/tool-registry.js';
 import type { Outcome } from '../retrieval/outcome-memory.js';
 import { ToolRetriever } from '../retrieval/tool-retriever.js';
 import type { RetrievalRequest, RetrievalResult } from '../retrieval/types.js';
@@ -29,6 +18,7 @@ import { isFunctionTool } from '../tool/define-tool.js';
 import type { HygieneMode } from '../tool/hygiene.js';
 import type { ToolDefinition } from '../tool/tool-definition.js';
 import { Quarantine, type QuarantinedTool } from './quarantine.js';
+import { registerTools } from './register-tools.js';
 import { followSource } from './source-sync.js';
 import type {
   ArsenalOptions,
@@ -127,75 +117,17 @@ export class Arsenal {
     options: ArsenalRegisterOptions = {},
   ): Promise<RegistrationSummary> {
     const list = Array.isArray(tools) ? tools : [tools as ToolRegistration];
-    const summary: RegistrationSummary = {
-      added: 0,
-      updated: 0,
-      unchanged: 0,
-      failed: [],
-      tools: [],
-      quarantined: [],
-      warnings: [],
-    };
-    const hygiene = options.hygiene ?? this.#hygiene;
-    const progressEvery = Math.max(1, Math.floor(list.length / 100));
-    // One options object for the whole batch: registration is a hot path for large catalogs.
-    // The detector runs here, once, whatever the form of the registration.
-    const registerOptions: RegisterOptions = {
-      ...options,
-      hygiene: 'off',
-      onWarnings: (warnings, tool) => {
-        for (const warning of warnings) summary.warnings.push({ tool: tool.name, ...warning });
+    const summary = registerTools(
+      {
+        registry: this.registry,
+        telemetry: this.telemetry,
+        quarantine: this.#quarantine,
+        hygiene: this.#hygiene,
+        quarantineImported: this.#quarantineImported,
       },
-    };
-    list.forEach((registration, index) => {
-      try {
-        const definition = definitionOf(registration, registerOptions);
-        const imported = (options.origin ?? originOf(registration, definition)) === 'imported';
-        if (imported && this.#quarantineImported) {
-          if (!this.#quarantine.isApproved(definition)) {
-            const findings = detectPoisoning(definition);
-            if (findings.length > 0) {
-              summary.quarantined.push(
-                this.#hold(registration, definition, findings, options.executor),
-              );
-              return;
-            }
-          }
-        } else if (hygiene !== 'off') {
-          const findings = detectPoisoning(definition);
-          if (findings.length > 0) {
-            if (hygiene === 'reject') throw new SuspiciousContentError(definition.name, findings);
-            options.onFindings?.(findings, definition);
-            this.telemetry?.emit({
-              type: 'tool.flagged',
-              time: new Date().toISOString(),
-              tool: definition.name,
-              findings,
-            });
-          }
-        }
-        const outcome = this.registry.register(
-          isFunctionTool(registration) ? registration : definition,
-          registerOptions,
-        );
-        // A tool that was held and is now clean (its source fixed it) is no longer quarantined.
-        this.#quarantine.release(outcome.tool.qualifiedName);
-        summary[outcome.status]++;
-        summary.tools.push(outcome.tool);
-      } catch (error) {
-        const name =
-          (registration as { name?: unknown }).name ??
-          (registration as { definition?: { name?: unknown } }).definition?.name;
-        summary.failed.push({
-          index,
-          name: typeof name === 'string' ? name : undefined,
-          error: toArsenalError(error),
-        });
-      } finally {
-        if ((index + 1) % progressEvery === 0 || index + 1 === list.length)
-          options.onProgress?.(index + 1, list.length);
-      }
-    });
+      list,
+      options,
+    );
     await this.retriever.sync({ signal: options.signal });
     return summary;
   }
@@ -229,36 +161,6 @@ export class Arsenal {
   /** Drop a quarantined tool without approving it (a source that lists it again brings it back). */
   discardQuarantined(qualifiedName: string): void {
     this.#quarantine.release(qualifiedName);
-  }
-
-  #hold(
-    registration: ToolRegistration,
-    tool: ToolDefinition,
-    findings: QuarantinedTool['findings'],
-    executor: ArsenalRegisterOptions['executor'],
-  ): QuarantinedTool {
-    const quarantinedAt = new Date().toISOString();
-    // A registered version with the same name is withheld too: its replacement is suspect.
-    if (this.registry.get(tool.qualifiedName)) this.registry.unregister(tool.qualifiedName);
-    const changed = this.#quarantine.hold({
-      tool,
-      findings,
-      quarantinedAt,
-      registration,
-      ...(executor ? { executor } : {}),
-    });
-    if (changed) {
-      this.telemetry?.emit({
-        type: 'tool.quarantined',
-        time: quarantinedAt,
-        tool: tool.name,
-        qualifiedName: tool.qualifiedName,
-        source: tool.source,
-        contentHash: tool.contentHash,
-        findings,
-      });
-    }
-    return { tool, findings, quarantinedAt };
   }
 
   /**
@@ -434,12 +336,6 @@ export class Arsenal {
     await this.engine.close();
     await this.telemetry?.close?.();
   }
-}
-
-/** Tools written in code (function tools, hand-written definitions) versus imported from elsewhere. */
-function originOf(registration: ToolRegistration, tool: ToolDefinition): 'code' | 'imported' {
-  if (isFunctionTool(registration)) return 'code';
-  return tool.source === 'function' || tool.source === 'manual' ? 'code' : 'imported';
 }
 
 /** Create an Arsenal with embedded defaults: in-memory registry, BM25F retrieval, no network. */

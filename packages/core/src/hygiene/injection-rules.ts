@@ -5,7 +5,7 @@ export interface InjectionRule {
   message: string;
 }
 
-const SECRET = String.raw`(?:credentials?|passwords?|passphrases?|api[ _-]?keys?|secret keys?|secrets|access tokens?|auth(?:entication)? tokens?|bearer tokens?|session (?:tokens?|cookies?)|cookies|private keys?|ssh keys?|conversation(?: history)?|chat history|system prompt|(?:previous|prior|earlier|all) messages|environment variables|env vars)`;
+const SECRET = `(?:credentials?|passwords?|passphrases?|api[ _-]?keys?|secret keys?|secrets|access tokens?|auth(?:entication)? tokens?|bearer tokens?|session (?:tokens?|cookies?)|cookies|private keys?|ssh keys?|conversation(?: history)?|chat history|system prompt|(?:previous|prior|earlier|all) messages|environment variables|env vars)`;
 const TARGET = String.raw`(?:[\w.+-]+@[\w-]+\.[\w.]+|https?:\/\/|(?:this|that|the|our|my|an?)\s+(?:external |remote |following |attacker'?s? |below )?(?:url|endpoint|server|webhook|e-?mail(?: address)?|address|inbox))`;
 
 /**
