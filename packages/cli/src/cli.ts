@@ -6,7 +6,9 @@ import {
   parseCommandArgs,
 } from './args.js';
 import { CliError, formatFailure } from './cli-error.js';
+import { approveCommand, approveSpec, toApproveArgs } from './commands/approve.js';
 import { callCommand, callSpec, toCallArgs } from './commands/call.js';
+import { diffCommand, diffSpec, toDiffArgs } from './commands/diff.js';
 import { evalCommand, evalSpec, toEvalArgs } from './commands/eval.js';
 import { inspectCommand, inspectSpec, toInspectArgs } from './commands/inspect.js';
 import { listCommand, listSpec, toListArgs } from './commands/list.js';
@@ -27,6 +29,8 @@ const COMMANDS: readonly Command[] = [
   { spec: evalSpec, run: (parsed, io) => evalCommand(toEvalArgs(parsed), io) },
   { spec: serveSpec, run: (parsed, io) => serveCommand(toServeArgs(parsed), io) },
   { spec: callSpec, run: (parsed, io) => callCommand(toCallArgs(parsed), io) },
+  { spec: approveSpec, run: (parsed, io) => approveCommand(toApproveArgs(parsed), io) },
+  { spec: diffSpec, run: (parsed, io) => diffCommand(toDiffArgs(parsed), io) },
 ];
 
 /** The CLI's version, read from its package.json (which sits beside dist/ and src/). */

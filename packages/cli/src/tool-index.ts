@@ -72,6 +72,15 @@ export async function registerInputs(
       } (first: ${oneLine(first.error.message)}) — fix those entries to include them`,
     );
   }
+  const held = summary.quarantined[0];
+  if (held) {
+    writeLine(
+      options.io.stderr,
+      `arsenal: warning: quarantined ${formatCount(summary.quarantined.length)} tool(s) in ${
+        options.label
+      } that look poisoned (first: ${held.tool.name}: ${held.findings[0]?.message ?? '?'}) — see them with \`arsenal list --quarantined\``,
+    );
+  }
   return { registered: summary.added + summary.updated + summary.unchanged, failed };
 }
 

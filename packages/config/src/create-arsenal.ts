@@ -12,6 +12,7 @@ import {
   createSecurityPolicy,
   type Embedder,
   parseCatalog,
+  type RegistrationSummary,
   type Reranker,
   type SourceHandle,
   type Telemetry,
@@ -32,6 +33,13 @@ import { cliToolSpecs } from './cli-tools.js';
 import { redactText } from './config-error.js';
 import { addHttpSources } from './http-sources.js';
 import { type InlineToolHandler, registerInlineTools } from './inline-tools.js';
+import {
+  approvedContentHashes,
+  approvedHashes,
+  emptyPinLock,
+  lockPathFor,
+  readPinLock,
+} from './pin-lock.js';
 import { checkPolicyCoverage, policyOptionsOf } from './policy-coverage.js';
 import type { ArsenalConfig, McpServerConfig } from './schema.js';
 
@@ -40,6 +48,11 @@ export interface CreateFromConfigOptions {
   onWarning?: (message: string) => void;
   /** What runs each `tools.inline` entry, by tool name; an inline tool without one is refused. */
   handlers?: Readonly<Record<string, InlineToolHandler>>;
+  /**
+   * Override the config's `pinning` (`arsenal approve` and `arsenal diff` read every tool,
+   * changed ones included, with `off`).
+   */
+  pinning?: 'reject' | 'flag' | 'off';
 }
 
 export interface ConfiguredArsenal {
@@ -64,7 +77,18 @@ export async function createArsenalFromConfig(
   options: CreateFromConfigOptions = {},
 ): Promise<ConfiguredArsenal> {
   const warn = options.onWarning ?? (() => {});
-  const arsenal = createArsenal(await arsenalOptions(config));
+  // Tools approved with `arsenal approve` are pinned: a changed one is withheld (or flagged),
+  // and a quarantined one whose exact content was approved is let through.
+  const pinningMode = options.pinning ?? config.pinning ?? 'reject';
+  const lock =
+    pinningMode === 'off' || config.source === undefined
+      ? emptyPinLock()
+      : await readPinLock(lockPathFor(config.source));
+  const approved = approvedContentHashes(lock);
+  const arsenal = createArsenal({
+    ...(await arsenalOptions(config)),
+    ...(approved.length > 0 ? { approvedContentHashes: approved } : {}),
+  });
   const sources: McpToolSource[] = [];
   const handles: SourceHandle[] = [];
   const a2a: LoadedA2aAgents = { sources: [], handles: [] };
@@ -79,20 +103,23 @@ export async function createArsenalFromConfig(
       const inputs = await readCatalog(file.path);
       const summary = await arsenal.register(inputs, {
         source: 'catalog',
+        origin: 'imported',
         ...(file.namespace ? { namespace: file.namespace } : {}),
       });
-      reportFailures(summary.failed, basename(file.path), warn);
+      reportSummary(summary, basename(file.path), warn);
     }
     if (config.tools?.inline && config.tools.inline.length > 0) {
+      // Tools written in a config file are imported like any file's: flagged ones are held.
       const summary = await registerInlineTools(
         arsenal,
         config.tools.inline as ToolDefinitionInput[],
         options.handlers ?? {},
       );
-      reportFailures(summary.failed, 'tools.inline', warn);
+      reportSummary(summary, 'tools.inline', warn);
     }
-    // MCP servers default to flagging suspicious descriptions: one odd tool must not block a
-    // whole server. A config that sets `hygiene` decides for them too.
+    // Core scans every server tool once (the source itself does not): flagged tools are
+    // quarantined, or with `quarantine: false` follow `hygiene` (default `flag` for servers,
+    // so one odd tool never blocks a whole server).
     const serverHygiene = config.hygiene ?? 'flag';
     const servers = Object.entries(config.mcpServers ?? {}).filter(
       ([, server]) => server.enabled !== false,
@@ -102,7 +129,17 @@ export async function createArsenalFromConfig(
         const source = createMcpToolSource({
           name,
           transport: transportOf(server),
-          hygiene: serverHygiene,
+          hygiene: 'off',
+          pinning: {
+            mode: pinningMode,
+            approved: approvedHashes(lock, name),
+            onChange: (finding) =>
+              warn(
+                `mcpServers.${name}: tool "${finding.mcpName}" ${
+                  finding.reason === 'changed' ? 'changed since it was approved' : 'is not approved'
+                }; it is ${finding.action} (see \`arsenal diff\`, then \`arsenal approve\`)`,
+              ),
+          },
           ...(server.timeoutMs ? { timeoutMs: server.timeoutMs } : {}),
           onSkippedTool: (skipped) =>
             warn(`mcpServers.${name}: skipped tool "${skipped.mcpName}": ${skipped.error.message}`),
@@ -128,7 +165,7 @@ export async function createArsenalFromConfig(
         );
       }
       const { name, handle } = outcome.value;
-      reportFailures(handle.summary.failed, `mcpServers.${name}`, warn);
+      reportSummary(handle.summary, `mcpServers.${name}`, warn);
     }
     if (config.cli && config.cli.length > 0) {
       const handle = await arsenal.addSource(
@@ -200,6 +237,7 @@ async function arsenalOptions(config: ArsenalConfig): Promise<ArsenalOptions> {
     ...(reranker ? { reranker } : {}),
     ...(telemetry ? { telemetry } : {}),
     ...(config.hygiene ? { hygiene: config.hygiene } : {}),
+    ...(config.quarantine === undefined ? {} : { quarantine: config.quarantine }),
     ...(config.policy ? { policy: createSecurityPolicy(policyOptionsOf(config.policy)) } : {}),
     ...(config.routing
       ? {
@@ -292,6 +330,25 @@ async function readCatalog(path: string): Promise<ToolDefinitionInput[]> {
   throw new ConfigurationError(
     `tools.catalogs: cannot tell the format of ${path}; name it .json, .jsonl, .yaml or .yml.`,
   );
+}
+
+function reportSummary(
+  summary: RegistrationSummary,
+  where: string,
+  warn: (message: string) => void,
+): void {
+  reportFailures(summary.failed, where, warn);
+  const held = summary.quarantined[0];
+  if (held) {
+    warn(
+      `${where}: quarantined ${summary.quarantined.length} tool(s) the poisoning detector flagged (first: ${held.tool.qualifiedName}: ${held.findings[0]?.message ?? '?'}); they are withheld from models until approved (\`arsenal list --quarantined\` shows them)`,
+    );
+  }
+  for (const warning of summary.warnings.slice(0, 5)) {
+    warn(`${where}: tool "${warning.tool}": ${warning.path} ${warning.message}`);
+  }
+  if (summary.warnings.length > 5)
+    warn(`${where}: ${summary.warnings.length - 5} more tool warning(s) like these`);
 }
 
 function reportFailures(

@@ -6,6 +6,16 @@ export { createArsenalFromConfig } from './create-arsenal.js';
 export { parseDotEnv } from './env-substitution.js';
 export type { LoadConfigOptions, ParseConfigOptions } from './load-config.js';
 export { loadConfig, parseConfig } from './load-config.js';
+export type { McpListedTool, PinLock, PinnedServer, PinnedTool } from './pin-lock.js';
+export {
+  approvedContentHashes,
+  approvedHashes,
+  emptyPinLock,
+  lockPathFor,
+  pinTool,
+  readPinLock,
+  writePinLock,
+} from './pin-lock.js';
 export type {
   A2aAgentConfig,
   AdapterConfig,

@@ -60,6 +60,6 @@ export async function registerInlineTools(
       });
     }
   });
-  const summary = await arsenal.register(registrations);
+  const summary = await arsenal.register(registrations, { origin: 'imported' });
   return { ...summary, failed: [...failed, ...summary.failed] };
 }

@@ -138,6 +138,8 @@ export const arsenalConfigSchema = z.strictObject({
     })
     .optional(),
   hygiene: z.enum(['reject', 'flag', 'off']).optional(),
+  quarantine: z.boolean().optional(),
+  pinning: z.enum(['reject', 'flag', 'off']).optional(),
   mcpServers: z.record(z.string(), z.union([stdioServerSchema, remoteServerSchema])).optional(),
   /** Command-line programs as tools (namespace `cli`). */
   cli: cliToolsSchema.optional(),

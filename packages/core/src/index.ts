@@ -2,6 +2,7 @@ export type {
   ArsenalOptions,
   ArsenalRegisterOptions,
   ListToolsOptions,
+  QuarantinedTool,
   RegistrationSummary,
   RetrieveToolsOptions,
   SourceHandle,
@@ -14,6 +15,7 @@ export * from './errors/index.js';
 export * from './events/index.js';
 export * from './execution/index.js';
 export * from './hash/index.js';
+export * from './hygiene/index.js';
 export * from './memory/index.js';
 export * from './policy/index.js';
 export * from './ports/index.js';

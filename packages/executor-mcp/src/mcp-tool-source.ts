@@ -53,6 +53,8 @@ interface Listing {
   tools: Map<string, ToolDefinition>;
   /** Pinning hashes of every listed tool, withheld ones included. */
   hashes: Map<string, string>;
+  /** Every listed tool as the server described it, withheld ones included. */
+  raw: Tool[];
   withheld: Map<string, PinningFinding>;
 }
 
@@ -169,6 +171,14 @@ export class McpToolSource implements ToolSource {
     return Object.fromEntries(this.#listing?.hashes ?? []);
   }
 
+  /**
+   * Every tool of the last listing as the server described it (withheld ones included): what
+   * an approval records and a diff compares.
+   */
+  listedTools(): Tool[] {
+    return [...(this.#listing?.raw ?? [])];
+  }
+
   /** Tools pinning withholds in the last listing. */
   withheldTools(): PinningFinding[] {
     return [...(this.#listing?.withheld.values() ?? [])];
@@ -256,7 +266,12 @@ export class McpToolSource implements ToolSource {
   }
 
   #buildListing(tools: readonly Tool[]): Listing {
-    const listing: Listing = { tools: new Map(), hashes: new Map(), withheld: new Map() };
+    const listing: Listing = {
+      tools: new Map(),
+      hashes: new Map(),
+      withheld: new Map(),
+      raw: [...tools],
+    };
     const names = assignToolNames(tools.map((tool) => tool.name));
     tools.forEach((tool, index) => {
       const pinHash = pinHashOf(tool);

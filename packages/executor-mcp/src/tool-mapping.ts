@@ -15,7 +15,6 @@ import {
 } from '@arsenal/core';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 
-const EXTENDED_DESCRIPTION_MAX_LENGTH = 10_000;
 const NAME_MAX_LENGTH = 128;
 const NAMESPACE_MAX_LENGTH = 64;
 
@@ -113,19 +112,12 @@ interface DescriptionParts {
   description: string;
   extendedDescription?: string;
   synthesized?: true;
-  truncated?: true;
 }
 
 /** A usable description: the server's, cut to size, or one made from the title and name. */
 export function describeMcpTool(tool: Tool, serverName: string): DescriptionParts {
   const raw = (tool.description ?? '').trim();
-  if (raw.length > DESCRIPTION_MAX_LENGTH) {
-    return {
-      description: cutAt(raw, DESCRIPTION_MAX_LENGTH),
-      extendedDescription: cutAt(raw, EXTENDED_DESCRIPTION_MAX_LENGTH),
-      truncated: true,
-    };
-  }
+  // A long description is cut by createToolDefinition, the same way for every source.
   if (raw.length >= DESCRIPTION_MIN_LENGTH) return { description: raw };
   const label = (tool.title ?? tool.annotations?.title ?? humanize(tool.name)).trim();
   const detail = raw && raw.toLowerCase() !== label.toLowerCase() ? ` (${raw})` : '';
@@ -169,7 +161,6 @@ export function mapMcpTool(
     mcpPinHash: options.pinHash,
   };
   if (described.synthesized) metadata.descriptionSynthesized = true;
-  if (described.truncated) metadata.descriptionTruncated = true;
   if (options.pinMismatch) metadata.mcpPinMismatch = true;
   if (tool._meta !== undefined) metadata.mcpMeta = tool._meta;
   return createToolDefinition(

@@ -35,6 +35,8 @@ export {
   walkSchemas,
 } from './nasty-schemas.js';
 export { sampleFromPattern } from './pattern-samples.js';
+export type { PoisoningCase } from './poisoning-corpus.js';
+export { HARMLESS_TOOLS, POISONED_TOOLS } from './poisoning-corpus.js';
 export type { ListeningProcess } from './processes.js';
 export { freePort, startListeningProcess } from './processes.js';
 export type { SampleOptions } from './schema-samples.js';

@@ -110,8 +110,7 @@ function printResult(io: CliIO, result: ToolResult, json: boolean): number {
     // repeats the status.
     const code = error?.code ?? 'error';
     const label = code === result.status ? code : `${result.status}: ${code}`;
-    writeLine(io.stderr, `arsenal: ${label}: ${(error?.message ?? '').split('
-')[0]}`);
+    writeLine(io.stderr, `arsenal: ${label}: ${(error?.message ?? '').split('\n')[0]}`);
     // Every problem, one per line: fixing the arguments should take one try, not one per issue.
     for (const issue of error?.issues ?? []) {
       writeLine(io.stderr, `  ${issue.path || '(arguments)'}: ${issue.message}`);

@@ -10,6 +10,7 @@ import { type CliIO, writeLine } from '../io.js';
 import { PRINCIPAL_OPTIONS, principalFor } from '../principal-options.js';
 import { formatCount, formatTable } from '../table.js';
 import { CATALOG_OPTION } from '../tool-index.js';
+import { printQuarantined } from './quarantined.js';
 import { displayName } from './tool-display.js';
 
 export const listSpec: CommandSpec = {
@@ -36,6 +37,10 @@ export const listSpec: CommandSpec = {
       description: 'Most tools to show. Default 50.',
     },
     json: { type: 'boolean', description: 'Print the tool definitions as JSON.' },
+    quarantined: {
+      type: 'boolean',
+      description: 'List the imported tools held back because the poisoning detector flagged them.',
+    },
   },
   examples: [
     'arsenal list --namespace payments',
@@ -43,6 +48,7 @@ export const listSpec: CommandSpec = {
     'arsenal list --namespace seal --offset 100 --limit 20',
     'arsenal list --config arsenal.yaml --principal reader',
     'arsenal list --capability financial',
+    'arsenal list --quarantined --catalog tools.jsonl',
   ],
 };
 
@@ -57,6 +63,7 @@ export interface ListArgs {
   offset: number;
   limit: number;
   json: boolean;
+  quarantined: boolean;
 }
 
 export function toListArgs(parsed: ParsedCommandArgs): ListArgs {
@@ -72,12 +79,15 @@ export function toListArgs(parsed: ParsedCommandArgs): ListArgs {
     offset: integerOption(values, 'offset', { min: 0 }) ?? 0,
     limit: integerOption(values, 'limit', { min: 1 }) ?? 50,
     json: values.json === true,
+    quarantined: values.quarantined === true,
   };
 }
 
 export async function listCommand(args: ListArgs, io: CliIO): Promise<number> {
   const index = await openToolIndex(args, io);
   try {
+    if (args.quarantined)
+      return printQuarantined(index.arsenal, io, { json: args.json, label: index.label });
     return printList(args, index, io);
   } finally {
     await index.close();

@@ -1,4 +1,4 @@
-import { InvalidArgumentError, TranscodeError, toArsenalError } from '../errors/arsenal-error.js';
+import { InvalidArgumentError, TranscodeError } from '../errors/arsenal-error.js';
 import type { Telemetry } from '../events/events.js';
 import { combineTelemetry } from '../events/telemetry.js';
 import type { BatchRequest, BatchResult } from '../execution/batch.js';
@@ -10,17 +10,16 @@ import type { ProgressUpdate } from '../ports/executor.js';
 import type { HistoryStore } from '../ports/history-store.js';
 import type { ToolSource } from '../ports/tool-source.js';
 import type { EncodeOptions, Transcoder } from '../ports/transcoder.js';
-import {
-  type RegisterOptions,
-  type ToolRegistration,
-  ToolRegistry,
-} from '../registry/tool-registry.js';
+import { type ToolRegistration, ToolRegistry } from '../registry/tool-registry.js';
 import type { Outcome } from '../retrieval/outcome-memory.js';
 import { ToolRetriever } from '../retrieval/tool-retriever.js';
 import type { RetrievalRequest, RetrievalResult } from '../retrieval/types.js';
+import { isFunctionTool } from '../tool/define-tool.js';
 import type { HygieneMode } from '../tool/hygiene.js';
 import type { ToolDefinition } from '../tool/tool-definition.js';
 import { encodeToolList } from './encode-tool-list.js';
+import { Quarantine, type QuarantinedTool } from './quarantine.js';
+import { registerTools } from './register-tools.js';
 import { followSource } from './source-sync.js';
 import type {
   ArsenalOptions,
@@ -43,6 +42,8 @@ export class Arsenal {
   readonly policy: SecurityPolicy;
   readonly #transcoders = new Map<string, Transcoder>();
   readonly #hygiene: HygieneMode;
+  readonly #quarantineImported: boolean;
+  readonly #quarantine: Quarantine;
   readonly #learn: boolean;
   readonly #historyStore: HistoryStore | undefined;
   /** Audit records already learned from, so replaying a history twice counts each once. */
@@ -55,6 +56,8 @@ export class Arsenal {
     // A failing sink must never fail a registration or a retrieval.
     this.telemetry = options.telemetry ? combineTelemetry(options.telemetry) : undefined;
     this.#hygiene = options.hygiene ?? 'reject';
+    this.#quarantineImported = options.quarantine ?? true;
+    this.#quarantine = new Quarantine(options.approvedContentHashes);
     this.#learn = options.learnFromOutcomes ?? true;
     this.#historyStore = options.execution?.historyStore;
     this.policy = options.policy ?? createSecurityPolicy();
@@ -106,56 +109,61 @@ export class Arsenal {
   /**
    * Register one tool or many. Invalid tools are reported in `failed`, never silently dropped;
    * the valid ones are registered and (with an embedder) embedded before this resolves.
+   *
+   * Every tool goes through one poisoning detector (`detectPoisoning`). An imported tool (any
+   * source but code: MCP, catalog and config files...) that trips it is quarantined (see
+   * `quarantined()`, `approveQuarantined()`); a code-defined one follows the hygiene mode.
    */
   async register(
     tools: ToolRegistration | readonly ToolRegistration[],
     options: ArsenalRegisterOptions = {},
   ): Promise<RegistrationSummary> {
     const list = Array.isArray(tools) ? tools : [tools as ToolRegistration];
-    const summary: RegistrationSummary = {
-      added: 0,
-      updated: 0,
-      unchanged: 0,
-      failed: [],
-      tools: [],
-    };
-    const hygiene = options.hygiene ?? this.#hygiene;
-    const progressEvery = Math.max(1, Math.floor(list.length / 100));
-    // One options object for the whole batch: registration is a hot path for large catalogs.
-    const registerOptions: RegisterOptions = {
-      ...options,
-      hygiene,
-      onFindings: (findings, tool) => {
-        options.onFindings?.(findings, tool);
-        this.telemetry?.emit({
-          type: 'tool.flagged',
-          time: new Date().toISOString(),
-          tool: tool.name,
-          findings,
-        });
+    const summary = registerTools(
+      {
+        registry: this.registry,
+        telemetry: this.telemetry,
+        quarantine: this.#quarantine,
+        hygiene: this.#hygiene,
+        quarantineImported: this.#quarantineImported,
       },
-    };
-    list.forEach((registration, index) => {
-      try {
-        const outcome = this.registry.register(registration, registerOptions);
-        summary[outcome.status]++;
-        summary.tools.push(outcome.tool);
-      } catch (error) {
-        const name =
-          (registration as { name?: unknown }).name ??
-          (registration as { definition?: { name?: unknown } }).definition?.name;
-        summary.failed.push({
-          index,
-          name: typeof name === 'string' ? name : undefined,
-          error: toArsenalError(error),
-        });
-      }
-      if ((index + 1) % progressEvery === 0 || index + 1 === list.length)
-        options.onProgress?.(index + 1, list.length);
-    });
+      list,
+      options,
+    );
     const deferred = await this.retriever.syncOrDefer({ signal: options.signal });
     if (deferred) summary.deferred = { pending: this.retriever.pendingEmbeddings, error: deferred };
     return summary;
+  }
+
+  /** Imported tools the poisoning detector flagged, withheld from models until approved. */
+  quarantined(): QuarantinedTool[] {
+    return this.#quarantine.list();
+  }
+
+  /**
+   * Approve a quarantined tool (by qualified name, `namespace.name` or an unambiguous name) and
+   * register it. The approval holds for this exact content: a changed tool is checked again.
+   */
+  async approveQuarantined(reference: string): Promise<ToolDefinition> {
+    const held = this.#quarantine.approve(reference);
+    const outcome = this.registry.register(
+      isFunctionTool(held.registration) ? held.registration : held.tool,
+      { hygiene: 'off', ...(held.executor ? { executor: held.executor } : {}) },
+    );
+    this.telemetry?.emit({
+      type: 'tool.approved',
+      time: new Date().toISOString(),
+      tool: outcome.tool.name,
+      qualifiedName: outcome.tool.qualifiedName,
+      contentHash: outcome.tool.contentHash,
+    });
+    await this.retriever.sync();
+    return outcome.tool;
+  }
+
+  /** Drop a quarantined tool without approving it (a source that lists it again brings it back). */
+  discardQuarantined(qualifiedName: string): void {
+    this.#quarantine.release(qualifiedName);
   }
 
   /**
@@ -377,6 +385,7 @@ export function createArsenal(options: ArsenalOptions = {}): Arsenal {
   return new Arsenal(options);
 }
 
+export type { QuarantinedTool } from './quarantine.js';
 export type {
   ArsenalOptions,
   ArsenalRegisterOptions,

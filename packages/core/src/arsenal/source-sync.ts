@@ -13,6 +13,7 @@ export interface SourceTarget {
     tools: ToolRegistration | readonly ToolRegistration[],
     options?: ArsenalRegisterOptions,
   ): Promise<RegistrationSummary>;
+  discardQuarantined(qualifiedName: string): void;
 }
 
 /**
@@ -24,8 +25,14 @@ export async function followSource(
   source: ToolSource,
   options: Omit<ArsenalRegisterOptions, 'executor'> = {},
 ): Promise<SourceHandle> {
-  const registerOptions = { ...options, executor: source.executor };
+  // A source's tools are imported: flagged ones are quarantined, not registered.
+  const registerOptions: ArsenalRegisterOptions = {
+    origin: 'imported',
+    ...options,
+    executor: source.executor,
+  };
   let current = new Set<string>();
+  let held = new Set<string>();
   const sync = async (tools: readonly ToolDefinition[]): Promise<RegistrationSummary> => {
     const summary = await arsenal.register(tools, registerOptions);
     const next = new Set(summary.tools.map((tool) => tool.qualifiedName));
@@ -33,6 +40,12 @@ export async function followSource(
       if (!next.has(qualifiedName)) arsenal.registry.unregister(qualifiedName);
     }
     current = next;
+    // A quarantined tool the source no longer lists is forgotten.
+    const nextHeld = new Set(summary.quarantined.map(({ tool }) => tool.qualifiedName));
+    for (const qualifiedName of held) {
+      if (!nextHeld.has(qualifiedName)) arsenal.discardQuarantined(qualifiedName);
+    }
+    held = nextHeld;
     await arsenal.retriever.syncOrDefer();
     return summary;
   };

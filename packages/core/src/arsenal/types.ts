@@ -13,6 +13,7 @@ import type { RetrievalRequest } from '../retrieval/types.js';
 import type { HygieneMode } from '../tool/hygiene.js';
 import type { ToolDefinition } from '../tool/tool-definition.js';
 import type { EncodeWarning } from './encode-tool-list.js';
+import type { QuarantinedTool } from './quarantine.js';
 
 export interface ArsenalOptions {
   /** Vendor formats `retrieveTools` and `transcode` can produce. */
@@ -21,8 +22,22 @@ export interface ArsenalOptions {
   embedder?: Embedder;
   vectorStore?: VectorStore;
   telemetry?: Telemetry;
-  /** What to do with suspicious tool descriptions. Default `reject`. */
+  /**
+   * What to do with a code-defined tool the poisoning detector flags. Default `reject`.
+   * Imported tools are quarantined instead, unless `quarantine` is false.
+   */
   hygiene?: HygieneMode;
+  /**
+   * Quarantine imported tools (MCP servers, catalog and config files, any source but code) that
+   * the poisoning detector flags: withheld from retrieval, listing and execution until
+   * `approveQuarantined`. Default true; false makes them follow `hygiene` like code.
+   */
+  quarantine?: boolean;
+  /**
+   * Content hashes (`ToolDefinition.contentHash`) of tools already approved: they are
+   * registered even when flagged (a lock file of approvals, read at start-up).
+   */
+  approvedContentHashes?: readonly string[];
   /** Reranker over the top candidates (the built-in `createLexicalReranker()`, or a model). */
   reranker?: Reranker;
   /** Retrieval tuning: fields, weights, intents, learning, token counting, health, visibility. */
@@ -55,10 +70,20 @@ export interface RegistrationSummary {
    * lexical search; `pending` of them reach the vector store on a later retrieve or register.
    */
   deferred?: { pending: number; error: ArsenalError };
+  /** Imported tools the poisoning detector flagged: held back until approved. */
+  quarantined: QuarantinedTool[];
+  /** What was changed to make harmless content fit (a description cut, invisible characters removed). */
+  warnings: { tool: string; path: string; message: string }[];
 }
 
 export interface ArsenalRegisterOptions extends Omit<RegisterOptions, 'hygiene'> {
   hygiene?: HygieneMode;
+  /**
+   * Where these tools come from. `imported` ones are quarantined when flagged; `code` ones follow
+   * `hygiene`. Default: `code` for function tools and sources `function`/`manual`, `imported`
+   * for every other source; `addSource` registers as `imported`.
+   */
+  origin?: 'code' | 'imported';
   /** With `addSource`: receives errors of re-syncs after a source reported a change. */
   onSyncError?: (error: ArsenalError) => void;
   onProgress?: (done: number, total: number) => void;

@@ -25,6 +25,25 @@ export interface ToolFlaggedEvent extends EventBase {
   findings: readonly { path: string; message: string }[];
 }
 
+/** An imported tool the poisoning detector flagged: withheld from models until approved. */
+export interface ToolQuarantinedEvent extends EventBase {
+  type: 'tool.quarantined';
+  tool: string;
+  qualifiedName: string;
+  /** Where the tool came from (`mcp_server`, `catalog`...). */
+  source: string;
+  contentHash: string;
+  findings: readonly { path: string; message: string; rule: string }[];
+}
+
+/** A quarantined tool approved by an operator and registered. */
+export interface ToolApprovedEvent extends EventBase {
+  type: 'tool.approved';
+  tool: string;
+  qualifiedName: string;
+  contentHash: string;
+}
+
 export interface RetrievalCompletedEvent extends EventBase {
   type: 'retrieval.completed';
   query: string;
@@ -124,6 +143,8 @@ export type ArsenalEvent =
   | ToolRegisteredEvent
   | ToolUnregisteredEvent
   | ToolFlaggedEvent
+  | ToolQuarantinedEvent
+  | ToolApprovedEvent
   | RetrievalCompletedEvent
   | ExecutionStartedEvent
   | ExecutionCompletedEvent

@@ -68,6 +68,33 @@ function isToolDefinition(value: ToolRegistration): value is ToolDefinition {
 }
 
 /**
+ * The definition a registration stands for: a function tool's own, a definition as it is, or a
+ * plain description validated (and checked by the hygiene `options` ask for) with the defaults
+ * of `options` applied. Throws ToolDefinitionError or SuspiciousContentError.
+ */
+export function definitionOf(
+  registration: ToolRegistration,
+  options: RegisterOptions = {},
+): ToolDefinition {
+  if (isFunctionTool(registration)) return registration.definition;
+  if (isToolDefinition(registration)) return registration;
+  const input = registration as ToolDefinitionInput;
+  const needsDefaults =
+    (input.namespace === undefined && options.namespace !== undefined) ||
+    (input.source === undefined && options.source !== undefined);
+  return createToolDefinition(
+    needsDefaults
+      ? {
+          ...input,
+          namespace: input.namespace ?? options.namespace,
+          source: input.source ?? options.source,
+        }
+      : input,
+    options,
+  );
+}
+
+/**
  * Every registered tool, by qualified name, with several versions side by side. Registering is
  * idempotent by content hash: an unchanged tool reports `unchanged` and notifies nobody, so
  * indexes never redo work for it.
@@ -85,32 +112,14 @@ export class ToolRegistry implements ToolResolver {
 
   /** Validate and register one tool. Throws ToolDefinitionError on invalid input. */
   register(registration: ToolRegistration, options: RegisterOptions = {}): RegistrationOutcome {
-    let definition: ToolDefinition;
     let executor = options.executor;
     let inputSchema: StandardSchemaV1 | undefined;
     if (isFunctionTool(registration)) {
       // Function tools carry their definition and run in-process.
-      definition = registration.definition;
       executor = createFunctionToolExecutor(registration);
       inputSchema = registration.inputSchema;
-    } else if (isToolDefinition(registration)) {
-      definition = registration;
-    } else {
-      const input = registration as ToolDefinitionInput;
-      const needsDefaults =
-        (input.namespace === undefined && options.namespace !== undefined) ||
-        (input.source === undefined && options.source !== undefined);
-      definition = createToolDefinition(
-        needsDefaults
-          ? {
-              ...input,
-              namespace: input.namespace ?? options.namespace,
-              source: input.source ?? options.source,
-            }
-          : input,
-        options,
-      );
     }
+    const definition = definitionOf(registration, options);
     const existing = this.#entries.get(definition.qualifiedName);
     if (existing && existing.definition.contentHash === definition.contentHash) {
       if (executor) existing.executor = executor;

@@ -5,8 +5,15 @@ import {
 } from '../errors/arsenal-error.js';
 import { canonicalJson } from '../hash/canonical-json.js';
 import { sha256Hex } from '../hash/sha256.js';
+import { detectPoisoning } from '../hygiene/detect-poisoning.js';
+import {
+  cleanSchemaProse,
+  cleanText,
+  cutAtBoundary,
+  emptyCleaning,
+} from '../hygiene/harmless-content.js';
 import { EMPTY_OBJECT_SCHEMA, isJsonSchemaObject, type JsonSchema } from '../schema/json-schema.js';
-import { type HygieneMode, scanText } from './hygiene.js';
+import type { HygieneMode } from './hygiene.js';
 import { isSemver } from './semver.js';
 import type { ToolDefinition, ToolDefinitionInput } from './tool-definition.js';
 
@@ -30,6 +37,11 @@ export interface CreateToolDefinitionOptions {
   hygiene?: HygieneMode;
   /** Receives findings when hygiene is `flag`. */
   onFindings?: (findings: readonly Issue[], tool: ToolDefinition) => void;
+  /**
+   * Receives what was changed to make harmless content fit: a description cut to the limit
+   * (the whole text kept as `extendedDescription`), invisible characters removed.
+   */
+  onWarnings?: (warnings: readonly Issue[], tool: ToolDefinition) => void;
   /** Clock for `createdAt` defaults (tests). */
   now?: () => Date;
 }
@@ -162,7 +174,17 @@ export function createToolDefinition(
     });
   }
 
-  const description = typeof input.description === 'string' ? input.description.trim() : '';
+  // Harmless content is made to fit rather than refused, the same way for every source.
+  const cleaning = emptyCleaning();
+  const metadataExtras: Record<string, unknown> = {};
+  let description =
+    typeof input.description === 'string'
+      ? cleanText(input.description, '/description', cleaning).trim()
+      : '';
+  let extendedDescription =
+    typeof input.extendedDescription === 'string'
+      ? cleanText(input.extendedDescription, '/extendedDescription', cleaning)
+      : input.extendedDescription;
   if (typeof input.description !== 'string') {
     issues.push({
       path: '/description',
@@ -174,33 +196,55 @@ export function createToolDefinition(
       message: `is ${description.length} characters; write at least ${DESCRIPTION_MIN_LENGTH} so retrieval can find the tool`,
     });
   } else if (description.length > DESCRIPTION_MAX_LENGTH) {
-    issues.push({
+    const whole = description;
+    description = cutAtBoundary(whole, DESCRIPTION_MAX_LENGTH);
+    extendedDescription = cutAtBoundary(
+      typeof extendedDescription === 'string' && extendedDescription.trim().length > 0
+        ? `${whole}\n\n${extendedDescription}`
+        : whole,
+      EXTENDED_DESCRIPTION_MAX_LENGTH,
+    );
+    metadataExtras.descriptionTruncated = true;
+    cleaning.warnings.push({
       path: '/description',
-      message: `is ${description.length} characters; the limit is ${DESCRIPTION_MAX_LENGTH} (move detail to extendedDescription)`,
+      message: `is ${whole.length} characters; cut to ${description.length} at a word boundary (the limit is ${DESCRIPTION_MAX_LENGTH}), the whole text kept as extendedDescription`,
     });
   }
-  if (
-    input.extendedDescription !== undefined &&
-    (typeof input.extendedDescription !== 'string' ||
-      input.extendedDescription.length > EXTENDED_DESCRIPTION_MAX_LENGTH)
+  if (extendedDescription !== undefined && typeof extendedDescription !== 'string') {
+    issues.push({ path: '/extendedDescription', message: 'must be a string' });
+  } else if (
+    typeof extendedDescription === 'string' &&
+    extendedDescription.length > EXTENDED_DESCRIPTION_MAX_LENGTH
   ) {
-    issues.push({
+    cleaning.warnings.push({
       path: '/extendedDescription',
-      message: `must be a string of at most ${EXTENDED_DESCRIPTION_MAX_LENGTH} characters`,
+      message: `is ${extendedDescription.length} characters; cut at a word boundary to the limit of ${EXTENDED_DESCRIPTION_MAX_LENGTH}`,
     });
+    extendedDescription = cutAtBoundary(extendedDescription, EXTENDED_DESCRIPTION_MAX_LENGTH);
   }
+  const title =
+    typeof input.title === 'string' ? cleanText(input.title, '/title', cleaning) : input.title;
 
-  const examples = checkStringList(input.examples, '/examples', issues, MAX_EXAMPLES);
+  const examples = Object.freeze(
+    checkStringList(input.examples, '/examples', issues, MAX_EXAMPLES).map((example, index) =>
+      cleanText(example, `/examples/${index}`, cleaning),
+    ),
+  );
   const tags = checkStringList(input.tags, '/tags', issues);
   const capabilities = checkStringList(input.capabilities, '/capabilities', issues);
-  const parametersSchema = checkSchema(
-    input.parametersSchema ?? input.parameters,
-    input.parametersSchema === undefined ? '/parameters' : '/parametersSchema',
-    issues,
+  const parametersSchema = cleanSchemaProse(
+    checkSchema(
+      input.parametersSchema ?? input.parameters,
+      input.parametersSchema === undefined ? '/parameters' : '/parametersSchema',
+      issues,
+    ),
+    '/parametersSchema',
+    cleaning,
   );
   let returnsSchema: JsonSchema | undefined;
   if (input.returnsSchema !== undefined) {
-    if (isJsonSchemaObject(input.returnsSchema)) returnsSchema = input.returnsSchema;
+    if (isJsonSchemaObject(input.returnsSchema))
+      returnsSchema = cleanSchemaProse(input.returnsSchema, '/returnsSchema', cleaning);
     else issues.push({ path: '/returnsSchema', message: 'must be a JSON Schema object' });
   }
   const dependencies = input.dependencies ?? [];
@@ -246,16 +290,11 @@ export function createToolDefinition(
   if (issues.length > 0)
     throw new ToolDefinitionError(typeof input.name === 'string' ? name : undefined, issues);
 
-  const mode = options.hygiene ?? 'reject';
-  let findings: Issue[] = [];
-  if (mode !== 'off') {
-    findings = scanText(description, '/description');
-    if (input.extendedDescription)
-      findings.push(...scanText(input.extendedDescription, '/extendedDescription'));
-    examples.forEach((example, index) => {
-      findings.push(...scanText(example, `/examples/${index}`));
-    });
-    if (mode === 'reject' && findings.length > 0) throw new SuspiciousContentError(name, findings);
+  if (cleaning.stripped > 0) {
+    metadataExtras.hygiene = {
+      stripped: cleaning.stripped,
+      ...(cleaning.findings.length > 0 ? { findings: cleaning.findings } : {}),
+    };
   }
 
   const annotations = input.annotations;
@@ -264,9 +303,9 @@ export function createToolDefinition(
     name,
     version,
     namespace,
-    title: input.title ?? annotations?.title,
+    title: title ?? annotations?.title,
     description,
-    extendedDescription: input.extendedDescription,
+    extendedDescription,
     examples,
     tags,
     parametersSchema,
@@ -277,7 +316,7 @@ export function createToolDefinition(
     requiresConfirmation,
     annotations,
     cost: Object.freeze({ ...cost }),
-    metadata: Object.freeze({ ...metadata }),
+    metadata: Object.freeze({ ...metadata, ...metadataExtras }),
     deprecated: input.deprecated ?? false,
     deprecationMessage: input.deprecationMessage,
     supersededBy: input.supersededBy,
@@ -299,7 +338,15 @@ export function createToolDefinition(
     },
   });
   Object.freeze(definition);
-  if (findings.length > 0) options.onFindings?.(findings, definition);
+  const mode = options.hygiene ?? 'reject';
+  if (mode !== 'off') {
+    const findings = detectPoisoning(definition);
+    if (findings.length > 0) {
+      if (mode === 'reject') throw new SuspiciousContentError(name, findings);
+      options.onFindings?.(findings, definition);
+    }
+  }
+  if (cleaning.warnings.length > 0) options.onWarnings?.(cleaning.warnings, definition);
   return definition;
 }
 

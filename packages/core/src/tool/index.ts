@@ -31,7 +31,6 @@ export { defineTool, isFunctionTool } from './define-tool.js';
 export type { AssertEncodableToolOptions } from './encodable-tool.js';
 export { assertEncodableTool, encodableParametersSchema } from './encodable-tool.js';
 export type { HygieneMode } from './hygiene.js';
-export { scanText } from './hygiene.js';
 export { compareSemver, isSemver } from './semver.js';
 export type {
   ToolAnnotations,

@@ -1,0 +1,142 @@
+import { SuspiciousContentError, toArsenalError } from '../errors/arsenal-error.js';
+import type { Telemetry } from '../events/events.js';
+import { detectPoisoning, type PoisoningFinding } from '../hygiene/detect-poisoning.js';
+import {
+  definitionOf,
+  type RegisterOptions,
+  type ToolRegistration,
+  type ToolRegistry,
+} from '../registry/tool-registry.js';
+import { isFunctionTool } from '../tool/define-tool.js';
+import type { HygieneMode } from '../tool/hygiene.js';
+import type { ToolDefinition } from '../tool/tool-definition.js';
+import type { Quarantine, QuarantinedTool } from './quarantine.js';
+import type { ArsenalRegisterOptions, RegistrationSummary } from './types.js';
+
+/** What registering needs from an Arsenal. */
+export interface RegistrationTarget {
+  registry: ToolRegistry;
+  telemetry: Telemetry | undefined;
+  quarantine: Quarantine;
+  /** Mode for code-defined tools (and imported ones when quarantine is off). */
+  hygiene: HygieneMode;
+  quarantineImported: boolean;
+}
+
+/** Tools written in code (function tools, hand-written definitions) versus imported from elsewhere. */
+function originOf(registration: ToolRegistration, tool: ToolDefinition): 'code' | 'imported' {
+  if (isFunctionTool(registration)) return 'code';
+  return tool.source === 'function' || tool.source === 'manual' ? 'code' : 'imported';
+}
+
+/**
+ * Register each tool through the one poisoning detector: flagged imported tools are held in
+ * quarantine, flagged code tools follow the hygiene mode. Never throws; failures are listed.
+ */
+export function registerTools(
+  target: RegistrationTarget,
+  list: readonly ToolRegistration[],
+  options: ArsenalRegisterOptions,
+): RegistrationSummary {
+  const summary: RegistrationSummary = {
+    added: 0,
+    updated: 0,
+    unchanged: 0,
+    failed: [],
+    tools: [],
+    quarantined: [],
+    warnings: [],
+  };
+  const hygiene = options.hygiene ?? target.hygiene;
+  const progressEvery = Math.max(1, Math.floor(list.length / 100));
+  // One options object for the whole batch: registration is a hot path for large catalogs.
+  // The detector runs here, once, whatever the form of the registration.
+  const registerOptions: RegisterOptions = {
+    ...options,
+    hygiene: 'off',
+    onWarnings: (warnings, tool) => {
+      for (const warning of warnings) summary.warnings.push({ tool: tool.name, ...warning });
+    },
+  };
+  list.forEach((registration, index) => {
+    try {
+      const definition = definitionOf(registration, registerOptions);
+      const imported = (options.origin ?? originOf(registration, definition)) === 'imported';
+      if (imported && target.quarantineImported) {
+        if (!target.quarantine.isApproved(definition)) {
+          const findings = detectPoisoning(definition);
+          if (findings.length > 0) {
+            summary.quarantined.push(
+              hold(target, registration, definition, findings, options.executor),
+            );
+            return;
+          }
+        }
+      } else if (hygiene !== 'off') {
+        const findings = detectPoisoning(definition);
+        if (findings.length > 0) {
+          if (hygiene === 'reject') throw new SuspiciousContentError(definition.name, findings);
+          options.onFindings?.(findings, definition);
+          target.telemetry?.emit({
+            type: 'tool.flagged',
+            time: new Date().toISOString(),
+            tool: definition.name,
+            findings,
+          });
+        }
+      }
+      const outcome = target.registry.register(
+        isFunctionTool(registration) ? registration : definition,
+        registerOptions,
+      );
+      // A tool that was held and is now clean (its source fixed it) is no longer quarantined.
+      target.quarantine.release(outcome.tool.qualifiedName);
+      summary[outcome.status]++;
+      summary.tools.push(outcome.tool);
+    } catch (error) {
+      const name =
+        (registration as { name?: unknown }).name ??
+        (registration as { definition?: { name?: unknown } }).definition?.name;
+      summary.failed.push({
+        index,
+        name: typeof name === 'string' ? name : undefined,
+        error: toArsenalError(error),
+      });
+    } finally {
+      if ((index + 1) % progressEvery === 0 || index + 1 === list.length)
+        options.onProgress?.(index + 1, list.length);
+    }
+  });
+  return summary;
+}
+
+function hold(
+  target: RegistrationTarget,
+  registration: ToolRegistration,
+  tool: ToolDefinition,
+  findings: readonly PoisoningFinding[],
+  executor: ArsenalRegisterOptions['executor'],
+): QuarantinedTool {
+  const quarantinedAt = new Date().toISOString();
+  // A registered version with the same name is withheld too: its replacement is suspect.
+  if (target.registry.get(tool.qualifiedName)) target.registry.unregister(tool.qualifiedName);
+  const changed = target.quarantine.hold({
+    tool,
+    findings,
+    quarantinedAt,
+    registration,
+    ...(executor ? { executor } : {}),
+  });
+  if (changed) {
+    target.telemetry?.emit({
+      type: 'tool.quarantined',
+      time: quarantinedAt,
+      tool: tool.name,
+      qualifiedName: tool.qualifiedName,
+      source: tool.source,
+      contentHash: tool.contentHash,
+      findings,
+    });
+  }
+  return { tool, findings, quarantinedAt };
+}

@@ -1,0 +1,82 @@
+import type { Issue } from '../errors/arsenal-error.js';
+import type { PoisoningFinding } from './detect-poisoning.js';
+import { sanitizeText } from './invisible-characters.js';
+
+/**
+ * Cut a text to at most `limit` characters at a sentence end, else at a word boundary (adding
+ * "…"), never inside a word unless it has no space at all.
+ *
+ * @example cutAtBoundary('one two three', 9) // 'one two…'
+ */
+export function cutAtBoundary(text: string, limit: number): string {
+  if (text.length <= limit) return text;
+  const head = text.slice(0, limit - 1);
+  const sentenceEnd = Math.max(head.lastIndexOf('. '), head.lastIndexOf('.\n'));
+  if (sentenceEnd >= limit / 2) return head.slice(0, sentenceEnd + 1);
+  const wordEnd = Math.max(head.lastIndexOf(' '), head.lastIndexOf('\n'));
+  return `${(wordEnd > 0 ? head.slice(0, wordEnd) : head).trimEnd()}…`;
+}
+
+/** What cleaning the texts of one tool did: invisible characters removed, and why it matters. */
+export interface TextCleaning {
+  /** Invisible characters removed across every text. */
+  stripped: number;
+  /** Hidden-text findings (tag characters, bidi controls...): the detector reports them. */
+  findings: PoisoningFinding[];
+  /** One line per text that changed, for the registration's warnings. */
+  warnings: Issue[];
+}
+
+export function emptyCleaning(): TextCleaning {
+  return { stripped: 0, findings: [], warnings: [] };
+}
+
+/** Strip invisible characters from one text a model reads, noting what was done. */
+export function cleanText(text: string, path: string, cleaning: TextCleaning): string {
+  const result = sanitizeText(text, path);
+  if (result.stripped === 0) return text;
+  cleaning.stripped += result.stripped;
+  for (const finding of result.findings)
+    cleaning.findings.push({ ...finding, rule: 'hidden-characters' });
+  cleaning.warnings.push({
+    path,
+    message: `had ${result.stripped} invisible character(s); they were removed`,
+  });
+  return result.text;
+}
+
+const PROSE_KEYS = new Set(['description', 'title']);
+
+/**
+ * A schema with invisible characters removed from its descriptions and titles (a copy, only
+ * when something changed). Enum values, defaults and names are values the tool receives, so
+ * they are left as they are: the detector reports what hides in them.
+ */
+export function cleanSchemaProse<T>(schema: T, path: string, cleaning: TextCleaning): T {
+  const walk = (value: unknown, at: string, depth: number): unknown => {
+    if (typeof value !== 'object' || value === null || depth > 40) return value;
+    if (Array.isArray(value)) {
+      let changed = false;
+      const copy = value.map((item, index) => {
+        const next = walk(item, `${at}/${index}`, depth + 1);
+        if (next !== item) changed = true;
+        return next;
+      });
+      return changed ? copy : value;
+    }
+    let copy: Record<string, unknown> | undefined;
+    for (const [key, item] of Object.entries(value as Record<string, unknown>)) {
+      const child = `${at}/${key}`;
+      const next =
+        typeof item === 'string' && PROSE_KEYS.has(key)
+          ? cleanText(item, child, cleaning)
+          : walk(item, child, depth + 1);
+      if (next !== item) {
+        copy ??= { ...(value as Record<string, unknown>) };
+        copy[key] = next;
+      }
+    }
+    return copy ?? value;
+  };
+  return walk(schema, path, 0) as T;
+}
