@@ -1,4 +1,10 @@
 export type { ConformanceOptions } from './conformance-suite.js';
+export type { EmbedderCaseId, EmbedderConformanceOptions } from './embedder-conformance.js';
+export {
+  describeEmbedderConformance,
+  EMBEDDER_SAMPLE_TEXTS,
+  embedderCaseIds,
+} from './embedder-conformance.js';
 export { expectArsenalError } from './expect-arsenal-error.js';
 export {
   cosineSimilarity,
@@ -30,6 +36,13 @@ export {
 } from './nasty-schemas.js';
 export type { ListeningProcess } from './processes.js';
 export { freePort, startListeningProcess } from './processes.js';
+export type { RerankerCaseId, RerankerConformanceOptions } from './reranker-conformance.js';
+export {
+  describeRerankerConformance,
+  RERANKER_SAMPLE_CANDIDATES,
+  RERANKER_SAMPLE_QUERY,
+  rerankerCaseIds,
+} from './reranker-conformance.js';
 export type { StateStoreCaseId, StateStoreConformanceOptions } from './state-store-conformance.js';
 export { describeStateStoreConformance, stateStoreCaseIds } from './state-store-conformance.js';
 export type { TranscoderCaseId, TranscoderConformanceOptions } from './transcoder-conformance.js';
