@@ -45,6 +45,8 @@ export {
 } from './reranker-conformance.js';
 export type { StateStoreCaseId, StateStoreConformanceOptions } from './state-store-conformance.js';
 export { describeStateStoreConformance, stateStoreCaseIds } from './state-store-conformance.js';
+export type { TinyModel, TinyModelOptions } from './tiny-transformer-model.js';
+export { writeTinyCrossEncoderModel, writeTinyEmbeddingModel } from './tiny-transformer-model.js';
 export type { TranscoderCaseId, TranscoderConformanceOptions } from './transcoder-conformance.js';
 export { describeTranscoderConformance, transcoderCaseIds } from './transcoder-conformance.js';
 export type {
