@@ -1,4 +1,9 @@
-import { ArsenalError, type EmbedderError } from '@arsenal/core';
+import {
+  ArsenalError,
+  createArsenal,
+  createInMemoryVectorStore,
+  type EmbedderError,
+} from '@arsenal/core';
 import { describeEmbedderConformance, expectArsenalError, freePort } from '@arsenal/testkit';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createOpenAIEmbedder, type OpenAIEmbedderOptions } from './openai-embedder.js';
@@ -59,6 +64,25 @@ describe('OpenAIEmbedder', () => {
     expect(embedder.dimensions).toBe(1536);
     await embedder.embed(['hello']);
     expect(server.requests[0]).not.toHaveProperty('dimensions');
+  });
+
+  it('costs one embedding request for a query asked twice in retrieval', async () => {
+    const arsenal = createArsenal({
+      embedder: embedderAt({ dimensions: 32 }),
+      vectorStore: createInMemoryVectorStore(),
+    });
+    await arsenal.register([
+      { name: 'get_weather', description: 'Weather forecast for a city.' },
+      { name: 'send_email', description: 'Send an email message to a recipient.' },
+    ]);
+    const registration = server.requests.length;
+    await arsenal.retrieve('forecast for Oslo');
+    await arsenal.retrieve('forecast for Oslo');
+    const queryRequests = server.requests.slice(registration);
+    expect(queryRequests.map((request) => request.input)).toEqual([['forecast for Oslo']]);
+    // Registering the same tools again embeds nothing either.
+    await arsenal.register([{ name: 'get_weather', description: 'Weather forecast for a city.' }]);
+    expect(server.requests).toHaveLength(registration + 1);
   });
 
   it('splits requests at the API limit of 2048 inputs', async () => {
