@@ -5,6 +5,12 @@ export {
   ROUND_TRIP_SCHEMAS,
 } from './argument-round-trip.js';
 export type { ConformanceOptions } from './conformance-suite.js';
+export type { EmbedderCaseId, EmbedderConformanceOptions } from './embedder-conformance.js';
+export {
+  describeEmbedderConformance,
+  EMBEDDER_SAMPLE_TEXTS,
+  embedderCaseIds,
+} from './embedder-conformance.js';
 export { expectArsenalError } from './expect-arsenal-error.js';
 export {
   cosineSimilarity,
@@ -39,10 +45,19 @@ export type { PoisoningCase } from './poisoning-corpus.js';
 export { HARMLESS_TOOLS, POISONED_TOOLS } from './poisoning-corpus.js';
 export type { ListeningProcess } from './processes.js';
 export { freePort, startListeningProcess } from './processes.js';
+export type { RerankerCaseId, RerankerConformanceOptions } from './reranker-conformance.js';
+export {
+  describeRerankerConformance,
+  RERANKER_SAMPLE_CANDIDATES,
+  RERANKER_SAMPLE_QUERY,
+  rerankerCaseIds,
+} from './reranker-conformance.js';
 export type { SampleOptions } from './schema-samples.js';
 export { sampleFromSchema } from './schema-samples.js';
 export type { StateStoreCaseId, StateStoreConformanceOptions } from './state-store-conformance.js';
 export { describeStateStoreConformance, stateStoreCaseIds } from './state-store-conformance.js';
+export type { TinyModel, TinyModelOptions } from './tiny-transformer-model.js';
+export { writeTinyCrossEncoderModel, writeTinyEmbeddingModel } from './tiny-transformer-model.js';
 export type { TranscoderCaseId, TranscoderConformanceOptions } from './transcoder-conformance.js';
 export { describeTranscoderConformance, transcoderCaseIds } from './transcoder-conformance.js';
 export type {

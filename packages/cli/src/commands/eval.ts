@@ -1,10 +1,5 @@
 import { basename } from 'node:path';
-import {
-  createArsenal,
-  createLexicalReranker,
-  DEFAULT_ROUTING_WEIGHTS,
-  type RoutingWeights,
-} from '@arsenal/core';
+import { type Arsenal, DEFAULT_ROUTING_WEIGHTS, type RoutingWeights } from '@arsenal/core';
 import {
   type CommandSpec,
   integerOption,
@@ -30,6 +25,7 @@ import { outcomeTrainer, splitByIdHash, withoutOverlap } from '../eval/training.
 import { type CliIO, writeLine } from '../io.js';
 import { formatCount, formatMs, formatTable } from '../table.js';
 import { registerInputs } from '../tool-index.js';
+import { openEvalArsenal } from './eval-arsenal.js';
 
 export const evalSpec: CommandSpec = {
   name: 'eval',
@@ -81,6 +77,13 @@ export const evalSpec: CommandSpec = {
       description:
         'Override scoring weights, e.g. subquery=0,intent=0 (names as in RoutingWeights).',
     },
+    config: {
+      type: 'string',
+      short: 'c',
+      valueName: 'file',
+      description:
+        'arsenal.yaml whose embedder, vectorStore, reranker and routing are measured (its own tools and MCP servers are left out).',
+    },
     rerank: {
       type: 'boolean',
       description: 'Rerank the top candidates with the built-in lexical reranker.',
@@ -106,11 +109,14 @@ export const evalSpec: CommandSpec = {
     'arsenal eval --tools bench/data/seal-tools/tools.jsonl --queries bench/data/seal-tools/queries.jsonl',
     'arsenal eval --tools tools.jsonl --queries queries.jsonl --sample 200 --seed 7 --json',
     'arsenal eval --tools bench/data/metatool/tools.jsonl --queries bench/data/metatool/queries.jsonl --train-split 0.5',
+    'arsenal eval --config arsenal.yaml --tools bench/data/seal-tools/tools.jsonl --queries bench/data/seal-tools/queries.jsonl',
   ],
 };
 
 export interface EvalArgs {
   tools: string;
+  /** arsenal.yaml selecting the embedder, vector store, reranker and routing to measure. */
+  config?: string;
   queries: string;
   limitQueries?: number;
   sample?: number;
@@ -193,8 +199,21 @@ export function toEvalArgs(parsed: ParsedCommandArgs): EvalArgs {
       'e.g. --train-split 0.5',
     );
   }
+  const config = stringOption(values, 'config');
+  if (config !== undefined) {
+    const clashing = ['weights', 'rerank', 'no-decompose'].filter(
+      (name) => values[name] !== undefined && values[name] !== false,
+    );
+    if (clashing.length > 0) {
+      throw new CliError(
+        `--config sets retrieval itself, so --${clashing[0]} cannot be combined with it`,
+        'put routing.weights or reranker in the config file instead',
+      );
+    }
+  }
   return {
     tools,
+    config,
     queries,
     trainFile,
     trainSplit,
@@ -307,10 +326,34 @@ export async function evalCommand(args: EvalArgs, io: CliIO): Promise<number> {
   if (args.sample !== undefined) queries = sampleQueries(queries, args.sample, args.seed);
   if (args.limitQueries !== undefined) queries = queries.slice(0, args.limitQueries);
 
-  const arsenal = createArsenal({
-    reranker: args.rerank ? createLexicalReranker() : undefined,
-    retrieval: { weights: args.weights, decompose: args.decompose },
-  });
+  const { arsenal, close } = await openEvalArsenal(args, io);
+  try {
+    return await measure(args, io, {
+      arsenal,
+      inputs,
+      queries,
+      allQueries,
+      training,
+      trainingNote,
+    });
+  } finally {
+    await close();
+  }
+}
+
+async function measure(
+  args: EvalArgs,
+  io: CliIO,
+  context: {
+    arsenal: Arsenal;
+    inputs: Awaited<ReturnType<typeof loadCatalogFile>>;
+    queries: readonly BenchmarkQuery[];
+    allQueries: readonly BenchmarkQuery[];
+    training: EvalArgs['training'];
+    trainingNote: string | undefined;
+  },
+): Promise<number> {
+  const { arsenal, inputs, queries, allQueries, training, trainingNote } = context;
   const started = performance.now();
   const { registered, failed } = await registerInputs(arsenal, inputs, {
     label: basename(args.tools),
@@ -346,6 +389,7 @@ export async function evalCommand(args: EvalArgs, io: CliIO): Promise<number> {
       JSON.stringify(
         {
           tools: { file: args.tools, registered, failed, indexMs },
+          ...(args.config ? { config: args.config } : {}),
           queries: { file: args.queries, evaluated: queries.length, total: allQueries.length },
           training: trainingNote,
           ks: args.ks,
@@ -357,6 +401,7 @@ export async function evalCommand(args: EvalArgs, io: CliIO): Promise<number> {
     );
     return 0;
   }
+  if (args.config) writeLine(io.stdout, `Retrieval as configured in ${args.config}.`);
   if (trainingNote) writeLine(io.stdout, `Learning: ${trainingNote}.`);
   printReport(io, report, {
     ks: args.ks,

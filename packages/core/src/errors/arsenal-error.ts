@@ -13,6 +13,7 @@ export type ArsenalErrorCode =
   | 'transcode_failed'
   | 'vector_store_error'
   | 'embedder_error'
+  | 'reranker_error'
   | 'dimension_mismatch'
   | 'configuration_invalid'
   | 'permission_denied'
@@ -183,12 +184,6 @@ export class TranscodeError extends ArsenalError {
 export class VectorStoreError extends ArsenalError {
   constructor(message: string, options?: ArsenalErrorOptions & { code?: ArsenalErrorCode }) {
     super(options?.code ?? 'vector_store_error', message, options);
-  }
-}
-
-export class EmbedderError extends ArsenalError {
-  constructor(message: string, options?: ArsenalErrorOptions) {
-    super('embedder_error', message, options);
   }
 }
 

@@ -6,7 +6,6 @@ export {
   CircuitOpenError,
   ConfigurationError,
   ConfirmationError,
-  EmbedderError,
   InvalidArgumentError,
   PermissionDeniedError,
   RateLimitError,
@@ -21,3 +20,5 @@ export {
   ValidationError,
   VectorStoreError,
 } from './arsenal-error.js';
+export type { ModelServiceErrorOptions } from './model-errors.js';
+export { EmbedderError, RerankerError } from './model-errors.js';

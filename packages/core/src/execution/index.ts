@@ -17,6 +17,8 @@ export type { ResultCacheOptions } from './result-cache.js';
 export { ResultCache } from './result-cache.js';
 export type { RetryOptions } from './retry.js';
 export { backoffDelay, isIdempotentTool, sleep } from './retry.js';
+export type { RetryWithBackoffOptions } from './retry-with-backoff.js';
+export { parseRetryAfter, retryWithBackoff } from './retry-with-backoff.js';
 export { createStaticToolResolver } from './static-resolver.js';
 export type { ForcedToolChoice, ToolSet, ToolSetRequest } from './tool-set-filter.js';
 export {

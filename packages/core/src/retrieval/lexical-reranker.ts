@@ -1,3 +1,4 @@
+import { InvalidArgumentError, throwIfAborted } from '../errors/arsenal-error.js';
 import type { RerankCandidate, Reranker, RerankResult } from '../ports/reranker.js';
 import { analyze } from '../text/tokenize.js';
 
@@ -33,7 +34,22 @@ export class LexicalReranker implements Reranker {
     };
   }
 
-  async rerank(query: string, candidates: readonly RerankCandidate[]): Promise<RerankResult[]> {
+  async rerank(
+    query: string,
+    candidates: readonly RerankCandidate[],
+    options: { signal?: AbortSignal } = {},
+  ): Promise<RerankResult[]> {
+    throwIfAborted(options.signal);
+    if (typeof query !== 'string') {
+      throw new InvalidArgumentError(`rerank: the query must be a string, got ${typeof query}.`);
+    }
+    for (const candidate of candidates) {
+      if (typeof candidate?.text !== 'string') {
+        throw new InvalidArgumentError(
+          `rerank: candidate "${String(candidate?.id)}" needs a text string to score.`,
+        );
+      }
+    }
     const queryTerms = [...new Set(analyze(query))];
     const queryPairs = pairs(analyze(query));
     const total = this.#weights.coverage + this.#weights.phrases + this.#weights.head;

@@ -31,6 +31,8 @@ export interface ToolRetrieverOptions {
   embedder?: Embedder;
   /** Where tool vectors live. Required with an embedder. */
   vectorStore?: VectorStore;
+  /** Recent query vectors kept so a repeated query costs no embedding call; 0 turns it off. Default 256. */
+  queryEmbeddingCacheSize?: number;
   /** Re-scores the top candidates. */
   reranker?: Reranker;
   /** Candidates the reranker sees. Default 20. */
@@ -119,6 +121,12 @@ export class ToolRetriever {
   readonly #unsubscribe: () => void;
 
   constructor(options: ToolRetrieverOptions) {
+    const cacheSize = options.queryEmbeddingCacheSize;
+    if (cacheSize !== undefined && !(Number.isInteger(cacheSize) && cacheSize >= 0)) {
+      throw new InvalidArgumentError(
+        `queryEmbeddingCacheSize must be a whole number of queries (0 turns the cache off), got ${String(cacheSize)}.`,
+      );
+    }
     if (options.embedder && !options.vectorStore) {
       throw new InvalidArgumentError(
         'An embedder needs a vector store: pass vectorStore (createInMemoryVectorStore() works anywhere).',
@@ -132,7 +140,7 @@ export class ToolRetriever {
     });
     this.#vectors =
       options.embedder && options.vectorStore
-        ? new VectorSync(options.embedder, options.vectorStore)
+        ? new VectorSync(options.embedder, options.vectorStore, options.queryEmbeddingCacheSize)
         : undefined;
     this.#weights = { ...DEFAULT_ROUTING_WEIGHTS, ...options.weights };
     this.#keywordIntents = new KeywordIntentClassifier(options.intents);

@@ -1,4 +1,5 @@
 import { throwIfAborted } from '../errors/arsenal-error.js';
+import { EmbedderError } from '../errors/model-errors.js';
 import type { Embedder } from '../ports/embedder.js';
 import type {
   MetadataFilter,
@@ -8,9 +9,13 @@ import type {
 } from '../ports/vector-store.js';
 import type { RegistryChange } from '../registry/tool-registry.js';
 import type { ToolDefinition } from '../tool/tool-definition.js';
+import { QueryEmbeddingCache } from './query-embedding-cache.js';
 import { toEmbeddingText } from './tool-document.js';
 
 import type { RetrievalRequest } from './types.js';
+
+/** Query vectors kept by default: a few hundred queries cost well under a megabyte. */
+export const DEFAULT_QUERY_CACHE_SIZE = 256;
 
 /**
  * Keeps a vector store in step with the registry: added or changed tools are queued for
@@ -19,11 +24,16 @@ import type { RetrievalRequest } from './types.js';
 export class VectorSync {
   readonly #pending = new Map<string, ToolDefinition>();
   readonly #deletes = new Set<string>();
+  readonly #queryCache: QueryEmbeddingCache;
 
+  /** `queryCacheSize`: recent query vectors kept (0 embeds every query anew). */
   constructor(
     readonly embedder: Embedder,
     readonly store: VectorStore,
-  ) {}
+    queryCacheSize = DEFAULT_QUERY_CACHE_SIZE,
+  ) {
+    this.#queryCache = new QueryEmbeddingCache(queryCacheSize);
+  }
 
   get pending(): number {
     return this.#pending.size;
@@ -82,9 +92,17 @@ export class VectorSync {
     }
   }
 
-  async embedQuery(query: string, signal?: AbortSignal): Promise<Float32Array> {
-    const [vector] = await this.embedder.embed([query], { kind: 'query', signal });
-    return vector!;
+  /** The query's vector; a query embedded recently costs no embedding call. */
+  embedQuery(query: string, signal?: AbortSignal): Promise<Float32Array> {
+    return this.#queryCache.get(query, async () => {
+      const [vector] = await this.embedder.embed([query], { kind: 'query', signal });
+      if (!vector) {
+        throw new EmbedderError(
+          `Embedder "${this.embedder.id}" returned no vector for the query; it must return one vector per text.`,
+        );
+      }
+      return vector;
+    });
   }
 
   query(vector: Float32Array, topK: number, request: RetrievalRequest): Promise<VectorMatch[]> {

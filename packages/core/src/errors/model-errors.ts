@@ -1,0 +1,33 @@
+import { ArsenalError, type ArsenalErrorOptions } from './arsenal-error.js';
+
+export interface ModelServiceErrorOptions extends ArsenalErrorOptions {
+  /** HTTP status of the failed call, when the model sits behind an API. */
+  statusCode?: number;
+  /** How long the service asked callers to wait (`Retry-After`), in ms. */
+  retryAfterMs?: number;
+}
+
+/**
+ * An embedder failed (bad key, rate limit, server down, malformed response). `retryable` tells
+ * whether trying again may help; `retryAfterMs` is the wait the service asked for.
+ */
+export class EmbedderError extends ArsenalError {
+  readonly statusCode: number | undefined;
+  readonly retryAfterMs: number | undefined;
+  constructor(message: string, options: ModelServiceErrorOptions = {}) {
+    super('embedder_error', message, options);
+    this.statusCode = options.statusCode;
+    this.retryAfterMs = options.retryAfterMs;
+  }
+}
+
+/** A reranker failed; the same fields as EmbedderError. */
+export class RerankerError extends ArsenalError {
+  readonly statusCode: number | undefined;
+  readonly retryAfterMs: number | undefined;
+  constructor(message: string, options: ModelServiceErrorOptions = {}) {
+    super('reranker_error', message, options);
+    this.statusCode = options.statusCode;
+    this.retryAfterMs = options.retryAfterMs;
+  }
+}

@@ -1,0 +1,2 @@
+export type { CohereEmbedderOptions } from './cohere-embedder.js';
+export { CohereEmbedder, createCohereEmbedder } from './cohere-embedder.js';

@@ -1,0 +1,2 @@
+export type { OpenAIEmbedderOptions } from './openai-embedder.js';
+export { createOpenAIEmbedder, OpenAIEmbedder } from './openai-embedder.js';

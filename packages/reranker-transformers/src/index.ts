@@ -1,0 +1,2 @@
+export type { TransformersRerankerOptions } from './transformers-reranker.js';
+export { createTransformersReranker, TransformersReranker } from './transformers-reranker.js';
