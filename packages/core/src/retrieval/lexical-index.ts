@@ -18,6 +18,12 @@ export interface LexicalFieldOptions {
   documentFrequency?: boolean;
 }
 
+/**
+ * Query-term saturation (BM25's k3): a word the request repeats counts (k3 + 1)·n / (k3 + n)
+ * times, 1.2 for twice, 1.29 for three times. Chosen on a tuning half (docs/benchmarks.md).
+ */
+const QUERY_TF_SATURATION = 0.5;
+
 export interface LexicalIndexOptions {
   fields: Readonly<Record<string, LexicalFieldOptions>>;
   /** Term-frequency saturation. Default 1.2. */
@@ -178,27 +184,35 @@ export class LexicalIndex {
     this.#lengthSums.fill(0);
   }
 
-  /** The analysed terms of a query that the index knows, with their inverse document frequency. */
-  queryTerms(query: string): { term: string; idf: number }[] {
-    const seen = new Set<string>();
-    const result: { term: string; idf: number }[] = [];
-    for (const term of analyze(query)) {
-      if (seen.has(term)) continue;
-      seen.add(term);
+  /**
+   * The analysed terms of a query that the index knows, with their inverse document frequency
+   * and how much the query stresses them: a word said again counts more, with diminishing
+   * returns (BM25's query-term saturation, QUERY_TF_SATURATION).
+   */
+  queryTerms(query: string): { term: string; idf: number; repeats: number }[] {
+    const counts = new Map<string, number>();
+    for (const term of analyze(query)) counts.set(term, (counts.get(term) ?? 0) + 1);
+    const result: { term: string; idf: number; repeats: number }[] = [];
+    for (const [term, count] of counts) {
       const id = this.#termIds.get(term);
       if (id === undefined || this.#documentFrequency[id]! <= 0) continue;
-      result.push({ term, idf: this.#idf(this.#documentFrequency[id]!) });
+      const repeats = ((QUERY_TF_SATURATION + 1) * count) / (QUERY_TF_SATURATION + count);
+      result.push({ term, idf: this.#idf(this.#documentFrequency[id]!), repeats });
     }
     return result;
   }
 
   search(query: string, options: LexicalSearchOptions): LexicalSearchResult {
     this.#refreshIfDrifted();
-    const terms: { term: string; idf: number }[] = this.queryTerms(query);
+    const terms = this.queryTerms(query).map(({ term, idf, repeats }) => ({
+      term,
+      idf: idf * repeats,
+    }));
     if (options.weak && options.weak.weight > 0) {
       const own = new Set(terms.map((entry) => entry.term));
       for (const entry of this.queryTerms(options.weak.text)) {
-        if (!own.has(entry.term)) terms.push({ ...entry, idf: entry.idf * options.weak.weight });
+        if (!own.has(entry.term))
+          terms.push({ term: entry.term, idf: entry.idf * options.weak.weight });
       }
     }
     const k1 = this.#k1;
