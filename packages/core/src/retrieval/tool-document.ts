@@ -9,7 +9,7 @@ import type { LexicalDocument, LexicalFieldOptions } from './lexical-index.js';
  * checked on the tuning part of the dev benchmarks (docs/benchmarks.md).
  */
 export const DEFAULT_LEXICAL_FIELDS: Readonly<Record<string, LexicalFieldOptions>> = {
-  name: { weight: 5, b: 0.3, keepStopWords: false },
+  name: { weight: 5, b: 0.75, keepStopWords: false },
   namespace: { weight: 0.3, b: 0 },
   description: { weight: 1, b: 0.5 },
   tags: { weight: 0.6, b: 0.3 },
