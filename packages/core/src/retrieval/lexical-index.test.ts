@@ -88,4 +88,13 @@ describe('LexicalIndex', () => {
     expect(thrice!.repeats).toBeGreaterThan(twice!.repeats);
     expect(thrice!.repeats).toBeLessThan(1.5);
   });
+
+  it('counts a repeated word once with queryTermSaturation 0, and refuses a negative one', () => {
+    const index = new LexicalIndex({ fields, queryTermSaturation: 0 });
+    index.add('sports', { name: 'list sports' });
+    expect(index.queryTerms('sports sports')[0]!.repeats).toBe(1);
+    expect(() => new LexicalIndex({ fields, queryTermSaturation: -1 })).toThrow(
+      /queryTermSaturation must be a finite number >= 0/,
+    );
+  });
 });

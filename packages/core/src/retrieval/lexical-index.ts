@@ -1,3 +1,4 @@
+import { InvalidArgumentError } from '../errors/arsenal-error.js';
 import { analyze } from '../text/tokenize.js';
 
 /** A document's text, one string per field. */
@@ -19,7 +20,7 @@ export interface LexicalFieldOptions {
 }
 
 /**
- * Query-term saturation (BM25's k3): a word the request repeats counts (k3 + 1)·n / (k3 + n)
+ * Default query-term saturation (BM25's k3): a word the request repeats counts (k3 + 1)·n / (k3 + n)
  * times, 1.2 for twice, 1.29 for three times. Chosen on a tuning half (docs/benchmarks.md).
  */
 const QUERY_TF_SATURATION = 0.5;
@@ -28,6 +29,8 @@ export interface LexicalIndexOptions {
   fields: Readonly<Record<string, LexicalFieldOptions>>;
   /** Term-frequency saturation. Default 1.2. */
   k1?: number;
+  /** How much a word the query repeats counts more (BM25's k3); 0 counts it once. Default 0.5. */
+  queryTermSaturation?: number;
 }
 
 export interface LexicalHit {
@@ -102,6 +105,7 @@ export class LexicalIndex {
   readonly #fields: LexicalFieldOptions[];
   readonly #countsForFrequency: boolean[];
   readonly #k1: number;
+  readonly #k3: number;
   readonly #termIds = new Map<string, number>();
   #postings: GrowableIndexList[] = [];
   #documentFrequency: number[] = [];
@@ -119,6 +123,12 @@ export class LexicalIndex {
     this.#fields = this.#fieldNames.map((name) => options.fields[name]!);
     this.#countsForFrequency = this.#fields.map((field) => field.documentFrequency !== false);
     this.#k1 = options.k1 ?? 1.2;
+    this.#k3 = options.queryTermSaturation ?? QUERY_TF_SATURATION;
+    if (!(this.#k3 >= 0 && Number.isFinite(this.#k3))) {
+      throw new InvalidArgumentError(
+        `queryTermSaturation must be a finite number >= 0 (0 counts a repeated word once), got ${String(options.queryTermSaturation)}.`,
+      );
+    }
     this.#lengthSums = new Float64Array(this.#fields.length);
     this.#averagesAtBuild = new Float64Array(this.#fields.length);
   }
@@ -187,7 +197,7 @@ export class LexicalIndex {
   /**
    * The analysed terms of a query that the index knows, with their inverse document frequency
    * and how much the query stresses them: a word said again counts more, with diminishing
-   * returns (BM25's query-term saturation, QUERY_TF_SATURATION).
+   * returns (BM25's query-term saturation, `queryTermSaturation`).
    */
   queryTerms(query: string): { term: string; idf: number; repeats: number }[] {
     const counts = new Map<string, number>();
@@ -196,7 +206,7 @@ export class LexicalIndex {
     for (const [term, count] of counts) {
       const id = this.#termIds.get(term);
       if (id === undefined || this.#documentFrequency[id]! <= 0) continue;
-      const repeats = ((QUERY_TF_SATURATION + 1) * count) / (QUERY_TF_SATURATION + count);
+      const repeats = ((this.#k3 + 1) * count) / (this.#k3 + count);
       result.push({ term, idf: this.#idf(this.#documentFrequency[id]!), repeats });
     }
     return result;
