@@ -2,7 +2,8 @@
 // files of the four benchmark sets. Each row turns one more stage on; the last row is the
 // defaults. Stages that have no switch of their own are undone through public options:
 // boilerplate parameters by indexing them like any parameter, placeholders by removing their
-// angle brackets (plain words count fully), groups with the `group` weight 0.
+// angle brackets (plain words count fully), groups with the `group` weight 0, parameter values
+// by leaving their field out, repeated query words with `queryTermSaturation` 0.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import {
@@ -30,28 +31,50 @@ interface Stage {
 const SETS = ['azure-mcp', 'stabletoolbench', 'seal-tools', 'metatool'];
 const data = (path: string) => fileURLToPath(new URL(`data/${path}`, import.meta.url));
 
+const { parameterValues, ...withoutValues } = DEFAULT_LEXICAL_FIELDS;
+/** The fields before parameter values were indexed and the name's b went from 0.3 to 0.75. */
+const earlierFields = {
+  ...withoutValues,
+  name: { ...DEFAULT_LEXICAL_FIELDS.name!, b: 0.3 },
+};
 const flatParameters = {
-  ...DEFAULT_LEXICAL_FIELDS,
+  ...earlierFields,
   sharedParameters: DEFAULT_LEXICAL_FIELDS.parameters!,
 };
+const earlier = { fields: earlierFields, queryTermSaturation: 0 };
 const STAGES: Stage[] = [
   {
     name: 'before (k1 0.9, no boilerplate, placeholders as words, no groups)',
-    retrieval: { k1: 0.9, fields: flatParameters, weights: { group: 0 } },
+    retrieval: { ...earlier, k1: 0.9, fields: flatParameters, weights: { group: 0 } },
     plainPlaceholders: true,
   },
   {
     name: '+ boilerplate parameters set apart',
-    retrieval: { k1: 0.9, weights: { group: 0 } },
+    retrieval: { ...earlier, k1: 0.9, weights: { group: 0 } },
     plainPlaceholders: true,
   },
   {
     name: '+ placeholders count 0.3',
-    retrieval: { k1: 0.9, weights: { group: 0 } },
+    retrieval: { ...earlier, k1: 0.9, weights: { group: 0 } },
     plainPlaceholders: false,
   },
-  { name: '+ group (server) signal 0.3', retrieval: { k1: 0.9 }, plainPlaceholders: false },
-  { name: '+ k1 1.2 (= defaults)', retrieval: {}, plainPlaceholders: false },
+  {
+    name: '+ group (server) signal 0.3',
+    retrieval: { ...earlier, k1: 0.9 },
+    plainPlaceholders: false,
+  },
+  { name: '+ k1 1.2', retrieval: earlier, plainPlaceholders: false },
+  {
+    name: '+ parameter values (defaults, examples)',
+    retrieval: { ...earlier, fields: { ...earlierFields, parameterValues: parameterValues! } },
+    plainPlaceholders: false,
+  },
+  {
+    name: '+ repeated query words count more (k3 0.5)',
+    retrieval: { fields: { ...earlierFields, parameterValues: parameterValues! } },
+    plainPlaceholders: false,
+  },
+  { name: '+ name b 0.75 (= defaults)', retrieval: {}, plainPlaceholders: false },
 ];
 
 /** As the quality gate: an over-long description is cut, with the full text kept as extended. */

@@ -66,11 +66,35 @@ describe('LexicalIndex', () => {
     });
     for (let i = 0; i < 20; i++) index.add(`t${i}`, { name: `tool ${i}`, shared: 'account' });
     index.add('accounts', { name: 'list accounts', shared: 'account' });
-    expect(index.queryTerms('account')).toEqual([{ term: 'account', idf: expect.any(Number) }]);
+    expect(index.queryTerms('account')).toEqual([
+      { term: 'account', idf: expect.any(Number), repeats: 1 },
+    ]);
     // Counted only where it is not boilerplate, the word stays rare: one document of 21.
     expect(index.queryTerms('account')[0]!.idf).toBeGreaterThan(2.5);
     expect(index.search('account', { limit: 1 }).hits[0]?.id).toBe('accounts');
     index.remove('accounts');
     expect(index.queryTerms('account')).toEqual([]);
+  });
+
+  it('counts a word the query repeats more, with diminishing returns', () => {
+    const index = new LexicalIndex({ fields });
+    index.add('markets', { name: 'list markets' });
+    index.add('sports', { name: 'list sports' });
+    expect(index.search('markets or sports', { limit: 1 }).hits[0]?.id).toBe('markets');
+    expect(index.search('markets, sports, which sports', { limit: 1 }).hits[0]?.id).toBe('sports');
+    const [twice] = index.queryTerms('sports sports');
+    const [thrice] = index.queryTerms('sports sports sports');
+    expect(twice!.repeats).toBeGreaterThan(1);
+    expect(thrice!.repeats).toBeGreaterThan(twice!.repeats);
+    expect(thrice!.repeats).toBeLessThan(1.5);
+  });
+
+  it('counts a repeated word once with queryTermSaturation 0, and refuses a negative one', () => {
+    const index = new LexicalIndex({ fields, queryTermSaturation: 0 });
+    index.add('sports', { name: 'list sports' });
+    expect(index.queryTerms('sports sports')[0]!.repeats).toBe(1);
+    expect(() => new LexicalIndex({ fields, queryTermSaturation: -1 })).toThrow(
+      /queryTermSaturation must be a finite number >= 0/,
+    );
   });
 });

@@ -9,7 +9,7 @@ import type { LexicalDocument, LexicalFieldOptions } from './lexical-index.js';
  * checked on the tuning part of the dev benchmarks (docs/benchmarks.md).
  */
 export const DEFAULT_LEXICAL_FIELDS: Readonly<Record<string, LexicalFieldOptions>> = {
-  name: { weight: 5, b: 0.3, keepStopWords: false },
+  name: { weight: 5, b: 0.75, keepStopWords: false },
   namespace: { weight: 0.3, b: 0 },
   description: { weight: 1, b: 0.5 },
   tags: { weight: 0.6, b: 0.3 },
@@ -19,7 +19,32 @@ export const DEFAULT_LEXICAL_FIELDS: Readonly<Record<string, LexicalFieldOptions
   sharedParameters: { weight: 0.05, b: 0.75, documentFrequency: false },
   examples: { weight: 0.8, b: 0.75 },
   extended: { weight: 0.3, b: 0.75 },
+  // Default and example values of the tool's own parameters (`B08N5W4NNB`, `Cairo`): a request
+  // naming such a value is likely for the tool that documents it.
+  parameterValues: { weight: 1, b: 0.75 },
 };
+
+/** Default and example values (strings and numbers) of a schema's properties, nested included. */
+function collectParameterValues(
+  schema: JsonSchema | undefined,
+  out: string[],
+  depth: number,
+): void {
+  if (!schema || depth > 3) return;
+  const properties = schema.properties;
+  if (properties && typeof properties === 'object') {
+    for (const child of Object.values(properties)) {
+      if (!child || typeof child !== 'object') continue;
+      const examples = Array.isArray(child.examples) ? child.examples : [];
+      for (const value of [child.default, ...examples]) {
+        if (typeof value === 'string' || typeof value === 'number') out.push(String(value));
+      }
+      collectParameterValues(child, out, depth + 1);
+    }
+  }
+  if (schema.items && typeof schema.items === 'object')
+    collectParameterValues(schema.items, out, depth + 1);
+}
 
 function collectParameterText(schema: JsonSchema | undefined, out: string[], depth: number): void {
   if (!schema || depth > 3) return;
@@ -56,6 +81,7 @@ export function toLexicalDocument(
 ): LexicalDocument {
   const parameters: string[] = [];
   const shared: string[] = [];
+  const values: string[] = [];
   const schema = tool.parametersSchema;
   if (isShared && schema?.properties && typeof schema.properties === 'object') {
     const own: Record<string, JsonSchema> = {};
@@ -65,8 +91,12 @@ export function toLexicalDocument(
       else own[key] = child;
     }
     collectParameterText({ ...schema, properties: own }, parameters, 0);
+    collectParameterValues({ ...schema, properties: own }, values, 0);
     collectParameterText({ properties: common }, shared, 0);
-  } else collectParameterText(schema, parameters, 0);
+  } else {
+    collectParameterText(schema, parameters, 0);
+    collectParameterValues(schema, values, 0);
+  }
   return {
     name: [splitIdentifier(tool.name).join(' '), tool.title ?? ''].join(' '),
     namespace: splitIdentifier(tool.namespace).join(' '),
@@ -76,6 +106,7 @@ export function toLexicalDocument(
     sharedParameters: shared.join('\n'),
     examples: tool.examples.join('\n'),
     extended: tool.extendedDescription,
+    parameterValues: values.join('\n'),
   };
 }
 

@@ -28,6 +28,8 @@ export interface ToolRetrieverOptions {
   fields?: Readonly<Record<string, LexicalFieldOptions>>;
   /** BM25 term-frequency saturation. Default 1.2 (the usual BM25 value; measured in docs/benchmarks.md). */
   k1?: number;
+  /** How much a word the request repeats counts more (BM25's k3); 0 counts it once. Default 0.5. */
+  queryTermSaturation?: number;
   embedder?: Embedder;
   /** Where tool vectors live. Required with an embedder. */
   vectorStore?: VectorStore;
@@ -137,6 +139,7 @@ export class ToolRetriever {
     this.#text = new ToolTextIndex({
       fields: options.fields ?? DEFAULT_LEXICAL_FIELDS,
       k1: options.k1 ?? DEFAULT_K1,
+      queryTermSaturation: options.queryTermSaturation,
     });
     this.#vectors =
       options.embedder && options.vectorStore

@@ -15,7 +15,11 @@ export class ToolTextIndex {
   readonly #indexed = new Map<string, { tool: ToolDefinition; signature: string }>();
   #dirty = false;
 
-  constructor(options: { fields: Readonly<Record<string, LexicalFieldOptions>>; k1: number }) {
+  constructor(options: {
+    fields: Readonly<Record<string, LexicalFieldOptions>>;
+    k1: number;
+    queryTermSaturation?: number;
+  }) {
     this.lexical = new LexicalIndex(options);
   }
 
