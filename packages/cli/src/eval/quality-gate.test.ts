@@ -3,7 +3,7 @@
 // drops quality below the bar fails the build. Full numbers live in docs/benchmarks.md.
 // Each set takes a few seconds on an idle 2-core machine; the ceilings leave room for a busy one.
 import { fileURLToPath } from 'node:url';
-import { createArsenal, DESCRIPTION_MAX_LENGTH, type ToolDefinitionInput } from '@arsenal/core';
+import { createArsenal } from '@arsenal/core';
 import { describe, expect, it } from 'vitest';
 import { loadCatalogFile } from '../catalog-loader.js';
 import { type BenchmarkQuery, loadBenchmarkQueries, sampleQueries } from './benchmark-queries.js';
@@ -15,31 +15,17 @@ const data = (path: string) =>
 
 const TIMEOUT_MS = 180_000;
 
-/**
- * Real catalogs hold a few descriptions over the length limit (one Azure tool) and one with a
- * zero-width space (one RapidAPI tool). Every tool must take part: an over-long description is
- * cut at a word boundary with the full text kept as the extended description, and suspicious
- * characters are flagged rather than refused.
- */
-function fitDescription(input: ToolDefinitionInput): ToolDefinitionInput {
-  const description = input.description;
-  if (typeof description !== 'string' || description.length <= DESCRIPTION_MAX_LENGTH) return input;
-  const cut = description.slice(0, DESCRIPTION_MAX_LENGTH).replace(/\s+\S*$/, '');
-  return {
-    ...input,
-    description: cut,
-    extendedDescription: input.extendedDescription ?? description,
-  };
-}
-
 async function measure(
   set: string,
   queries?: (all: BenchmarkQuery[]) => { test: BenchmarkQuery[]; train?: BenchmarkQuery[] },
 ) {
   const arsenal = createArsenal();
-  const inputs = (await loadCatalogFile(data(`${set}/tools.jsonl`))).map(fitDescription);
-  const summary = await arsenal.register(inputs, { hygiene: 'flag' });
+  // Every real tool takes part with the default hygiene: none refused, none quarantined.
+  const summary = await arsenal.register(await loadCatalogFile(data(`${set}/tools.jsonl`)), {
+    source: 'catalog',
+  });
   expect(summary.failed).toEqual([]);
+  expect(summary.quarantined).toEqual([]);
   const all = await loadBenchmarkQueries(data(`${set}/queries.jsonl`));
   const { test, train } = queries ? queries(all) : { test: all };
   if (train) await outcomeTrainer.train(arsenal, train);
