@@ -170,7 +170,10 @@ describe('Arsenal as an A2A agent, driven by the SDK client', () => {
           states.push(event.payload.value.status?.state ?? 0);
       }
     })();
-    await vi.waitFor(() => expect(states).toContain(TaskState.TASK_STATE_WORKING));
+    await vi.waitFor(() => expect(states).toContain(TaskState.TASK_STATE_WORKING), {
+      timeout: 30_000,
+      interval: 20,
+    });
     const cancelled = await client.cancelTask({ tenant: '', id: taskId, metadata: undefined });
     expect(cancelled.status?.state).toBe(TaskState.TASK_STATE_CANCELED);
     await stream;

@@ -176,7 +176,10 @@ describe('A2A agent skills as tools', () => {
         arguments: { message: 'wait' },
         signal: controller.signal,
       });
-      await vi.waitFor(() => expect(agent.requests().length).toBeGreaterThan(0));
+      await vi.waitFor(() => expect(agent.requests().length).toBeGreaterThan(0), {
+        timeout: 30_000,
+        interval: 20,
+      });
       await new Promise((resolve) => setTimeout(resolve, 100));
       controller.abort();
       expect((await pending).status).toBe('cancelled');
