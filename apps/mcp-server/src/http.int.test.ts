@@ -34,16 +34,27 @@ describe('arsenal-mcp over Streamable HTTP with a config', () => {
       '      - token: ${NOTES_TOKEN}',
       '        principal: { id: notes-only, namespaces: [notes] }',
       'tools:',
-      '  inline:',
-      '    - name: restart_service',
-      '      namespace: ops',
-      '      description: Restart a service in the cluster by name.',
-      '      parameters: { type: object, properties: { service: { type: string } } }',
-      '    - name: save_note',
-      '      namespace: notes',
-      '      description: Save a short text note to the notebook.',
-      '      parameters: { type: object, properties: { text: { type: string } } }',
+      '  catalogs:',
+      '    - { path: ops.yaml, namespace: ops }',
+      '    - { path: notes.yaml, namespace: notes }',
     ].join('\n');
+    // Catalog tools: found and listed, never run here (the test is about who sees what).
+    await writeFile(
+      join(dir, 'ops.yaml'),
+      [
+        '- name: restart_service',
+        '  description: Restart a service in the cluster by name.',
+        '  parameters: { type: object, properties: { service: { type: string } } }',
+      ].join('\n'),
+    );
+    await writeFile(
+      join(dir, 'notes.yaml'),
+      [
+        '- name: save_note',
+        '  description: Save a short text note to the notebook.',
+        '  parameters: { type: object, properties: { text: { type: string } } }',
+      ].join('\n'),
+    );
     await writeFile(join(dir, 'arsenal.yaml'), config);
     await writeFile(join(dir, '.env'), `OPS_TOKEN=${OPS_TOKEN}\nNOTES_TOKEN=${NOTES_TOKEN}\n`);
     server = await spawnHttpServer(['--config', join(dir, 'arsenal.yaml')]);

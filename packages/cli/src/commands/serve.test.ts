@@ -89,10 +89,15 @@ describe('arsenal serve', () => {
         '      - token: a2a-token-0123456789abcdef',
         '        principal: { id: tester }',
         'tools:',
-        '  inline:',
-        '    - name: get_forecast',
-        '      description: Weather forecast for a city for the next days.',
-        '      parameters: { type: object, properties: { city: { type: string } } }',
+        '  catalogs: [forecast.yaml]',
+      ].join('\n'),
+    );
+    await writeFile(
+      join(dir, 'forecast.yaml'),
+      [
+        '- name: get_forecast',
+        '  description: Weather forecast for a city for the next days.',
+        '  parameters: { type: object, properties: { city: { type: string } } }',
       ].join('\n'),
     );
     expect(() => toServeArgs(parseCommandArgs(serveSpec, ['--a2a', 'nope']))).toThrow(
