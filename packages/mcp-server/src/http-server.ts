@@ -4,7 +4,13 @@ import type { AddressInfo } from 'node:net';
 import type { Principal } from '@arsenal/core';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { ArsenalMcpServer } from './arsenal-mcp-server.js';
-import { createTokenAuthenticator, isLoopbackHost, rebindingRefusal } from './http-auth.js';
+import {
+  createTokenAuthenticator,
+  isAuthRefusal,
+  isLoopbackHost,
+  type RequestAuthenticator,
+  rebindingRefusal,
+} from './http-auth.js';
 import {
   containsInitialize,
   invalidJsonRpc,
@@ -24,9 +30,23 @@ import {
   negotiatedVersion,
   SessionTable,
 } from './http-sessions.js';
+import { createJwtAuthenticator, firstAuthenticator } from './jwt-authenticator.js';
+import { bearerChallenge, metadataPaths, protectedResourceMetadata } from './oauth-resource.js';
 import { createSessionEventStore } from './sse-event-store.js';
 
 const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
+
+/** The configured checks, first match wins: a custom authenticator, else static tokens then OAuth. */
+function buildAuthenticator(options: HttpServerOptions): RequestAuthenticator | undefined {
+  if (options.authenticator) return options.authenticator;
+  const authenticators: RequestAuthenticator[] = [];
+  if (options.credentials && options.credentials.length > 0) {
+    authenticators.push(createTokenAuthenticator(options.credentials));
+  }
+  if (options.oauth) authenticators.push(createJwtAuthenticator(options.oauth));
+  if (authenticators.length === 0) return undefined;
+  return authenticators.length === 1 ? authenticators[0] : firstAuthenticator(authenticators);
+}
 
 function ownerOf(principal: Principal | undefined): string {
   return principal ? `principal:${principal.id}` : 'anonymous';
@@ -56,11 +76,9 @@ export async function startHttpServer(
     allowedHosts: options.allowedHosts ?? [],
   };
   const checkRebinding = isLoopbackHost(host);
-  const authenticator =
-    options.authenticator ??
-    (options.credentials && options.credentials.length > 0
-      ? createTokenAuthenticator(options.credentials)
-      : undefined);
+  const authenticator = buildAuthenticator(options);
+  const oauth = options.oauth;
+  const metadataAt = new Set(oauth ? metadataPaths(oauth.resource) : []);
   const sessions = new SessionTable({
     maxSessions: options.maxSessions ?? 1000,
     maxSessionsPerPrincipal: options.maxSessionsPerPrincipal ?? 100,
@@ -74,6 +92,15 @@ export async function startHttpServer(
 
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const url = new URL(request.url ?? '/', 'http://localhost');
+    if (oauth && metadataAt.has(url.pathname) && request.method === 'GET') {
+      response.writeHead(200, {
+        'content-type': 'application/json',
+        'access-control-allow-origin': '*',
+        'cache-control': 'max-age=3600',
+      });
+      response.end(JSON.stringify(protectedResourceMetadata(oauth)));
+      return;
+    }
     if (url.pathname !== path) {
       sendJsonRpcError(
         response,
@@ -92,14 +119,38 @@ export async function startHttpServer(
     }
     let principal: Principal | undefined;
     if (authenticator) {
-      principal = authenticator.authenticate(request);
+      const outcome = await authenticator.authenticate(request);
+      if (isAuthRefusal(outcome)) {
+        sendJsonRpcError(
+          response,
+          403,
+          JSON_RPC_SERVER_ERROR,
+          `Forbidden: the token lacks a required scope (${outcome.scope.join(' ')}).`,
+          {
+            'www-authenticate': bearerChallenge(oauth, {
+              code: 'insufficient_scope',
+              scope: outcome.scope,
+            }),
+          },
+        );
+        return;
+      }
+      principal = outcome;
       if (!principal) {
+        const presented = request.headers.authorization !== undefined;
         sendJsonRpcError(
           response,
           401,
           JSON_RPC_SERVER_ERROR,
-          'Unauthorized: send a valid token as "Authorization: Bearer <token>" or "X-API-Key: <token>".',
-          { 'www-authenticate': 'Bearer realm="arsenal"' },
+          oauth
+            ? 'Unauthorized: send a valid access token as "Authorization: Bearer <token>"; see the resource_metadata in WWW-Authenticate for where to get one.'
+            : 'Unauthorized: send a valid token as "Authorization: Bearer <token>" or "X-API-Key: <token>".',
+          {
+            'www-authenticate': bearerChallenge(
+              oauth,
+              presented && oauth ? { code: 'invalid_token' } : undefined,
+            ),
+          },
         );
         return;
       }
