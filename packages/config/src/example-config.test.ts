@@ -9,7 +9,7 @@ describe('examples/arsenal.yaml', () => {
     const config = await loadConfig(EXAMPLE, { env: {}, envFile: false });
     expect(config.serve?.mode).toBe('dynamic');
     expect(Object.keys(config.mcpServers ?? {})).toEqual(['memory', 'everything']);
-    expect(config.serve?.auth?.tokens.map((credential) => credential.principal.id)).toEqual([
+    expect(config.serve?.auth?.tokens?.map((credential) => credential.principal.id)).toEqual([
       'admin',
       'reader',
     ]);
@@ -20,6 +20,6 @@ describe('examples/arsenal.yaml', () => {
       env: { ARSENAL_ADMIN_TOKEN: 'from-the-environment-0123' },
       envFile: false,
     });
-    expect(config.serve?.auth?.tokens[0]?.token).toBe('from-the-environment-0123');
+    expect(config.serve?.auth?.tokens?.[0]?.token).toBe('from-the-environment-0123');
   });
 });

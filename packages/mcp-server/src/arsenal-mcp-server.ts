@@ -21,6 +21,8 @@ import { echoInput, guardRequestParams, ProtocolError } from './protocol-errors.
 import { SessionLogging } from './session-logging.js';
 import { type CallContext, ToolCalls } from './tool-calls.js';
 import { ToolCatalog } from './tool-catalog.js';
+import { UpstreamCatalog, type UpstreamServer } from './upstream-catalog.js';
+import { registerUpstreamHandlers, UPSTREAM_CAPABILITIES } from './upstream-handlers.js';
 
 /**
  * `static`: every tool the caller may use is listed. `dynamic`: only the meta-tools
@@ -48,6 +50,12 @@ export interface ArsenalMcpServerOptions {
   confirmationTool?: boolean;
   /** Carry Arsenal fields (version, namespace, tags) in each listed tool's `_meta`. Default false. */
   includeArsenalMeta?: boolean;
+  /**
+   * Upstream MCP servers (e.g. `McpToolSource`s) whose prompts, resources and completions are
+   * served too, namespaced (`<server>.<prompt>`, `arsenal://<server>/<uri>`) and filtered by the
+   * policy. Default none: the session declares tools and logging only.
+   */
+  upstreams?: readonly UpstreamServer[];
 }
 
 const DYNAMIC_INSTRUCTIONS =
@@ -66,6 +74,7 @@ export class ArsenalMcpServer {
   readonly mode: ServeMode;
   readonly #catalog: ToolCatalog;
   readonly #calls: ToolCalls;
+  readonly #upstreams: UpstreamCatalog;
   readonly #serverInfo: { name: string; version: string };
   readonly #instructions: string | undefined;
   readonly #confirmationTool: boolean;
@@ -89,6 +98,7 @@ export class ArsenalMcpServer {
       includeArsenalMeta: options.includeArsenalMeta ?? false,
     });
     this.#calls = new ToolCalls(options.arsenal, this.#catalog);
+    this.#upstreams = new UpstreamCatalog(options.arsenal, options.upstreams ?? []);
     this.#unsubscribe =
       this.mode === 'dynamic'
         ? () => {}
@@ -139,7 +149,11 @@ export class ArsenalMcpServer {
   /** An SDK `Server` answering for one principal; connect it to a transport. */
   createSession(principal?: Principal): Server {
     const server = new Server(this.#serverInfo, {
-      capabilities: { tools: { listChanged: this.mode !== 'dynamic' }, logging: {} },
+      capabilities: {
+        tools: { listChanged: this.mode !== 'dynamic' },
+        logging: {},
+        ...(this.#upstreams.isEmpty ? {} : UPSTREAM_CAPABILITIES),
+      },
       ...(this.#instructions ? { instructions: this.#instructions } : {}),
     });
     // The level is kept here rather than by the SDK: tool log messages go out as notifications
@@ -151,6 +165,7 @@ export class ArsenalMcpServer {
       return {};
     });
     server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: this.listTools(principal) }));
+    if (!this.#upstreams.isEmpty) registerUpstreamHandlers(server, this.#upstreams, principal);
     server.setRequestHandler(CallToolRequestSchema, (request, extra) => {
       const progressToken = request.params._meta?.progressToken;
       let step = 0;

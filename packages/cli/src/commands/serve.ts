@@ -212,6 +212,7 @@ export async function startServe(args: ServeArgs, io: CliIO): Promise<RunningSer
     mode,
     pinned: args.pinned.length > 0 ? args.pinned : (serve.pinned ?? []),
     serverInfo: { name: 'arsenal', version: cliVersion() },
+    upstreams: configured.sources,
   });
   const toolCount = configured.arsenal.registry.list().length;
   let stopServing: () => Promise<void>;
