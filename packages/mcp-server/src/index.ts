@@ -37,4 +37,9 @@ export { startStdioServer } from './stdio-server.js';
 export type { CallContext } from './tool-calls.js';
 export { CONFIRMATION_META_KEY, ERROR_META_KEY } from './tool-results.js';
 export type { UpstreamFeatureAccess, UpstreamServer } from './upstream-catalog.js';
-export { exposedUri, UPSTREAM_URI_PREFIX, UpstreamCatalog } from './upstream-catalog.js';
+export {
+  exposedName,
+  exposedUri,
+  UPSTREAM_URI_PREFIX,
+  UpstreamCatalog,
+} from './upstream-catalog.js';

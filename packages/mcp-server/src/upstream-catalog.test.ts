@@ -99,3 +99,18 @@ describe('UpstreamCatalog', () => {
     ]);
   });
 });
+
+describe('UpstreamCatalog with the empty namespace', () => {
+  it('serves names and URIs unchanged beside namespaced servers', async () => {
+    const plain = upstream('');
+    const catalog = catalogWith([], plain, upstream('docs'));
+    const names = (await catalog.listPrompts(undefined)).map((prompt) => prompt.name);
+    expect(names).toEqual(['greet', 'get-env', 'docs.greet', 'docs.get-env']);
+    const resources = await catalog.listResources(undefined);
+    expect(resources[0]?.uri).toBe('file:///public/a.txt');
+    await catalog.getPrompt('greet', undefined, undefined);
+    const read = await catalog.readResource('file:///public/a.txt', undefined);
+    expect(read.contents[0]?.uri).toBe('file:///public/a.txt');
+    expect(plain.got).toEqual(['greet', 'file:///public/a.txt']);
+  });
+});

@@ -16,7 +16,10 @@ import { echoInput, ProtocolError } from './protocol-errors.js';
  * tools. `McpToolSource` from `@arsenal/executor-mcp` is one.
  */
 export interface UpstreamServer {
-  /** The namespace its tools have; prompts become `<namespace>.<name>`. */
+  /**
+   * The namespace its tools have; prompts become `<namespace>.<name>`. The empty namespace
+   * serves one server's prompts and resources under their own names and URIs.
+   */
   readonly namespace: string;
   readonly features: UpstreamFeatureAccess;
 }
@@ -54,9 +57,17 @@ function bind(features: UpstreamFeatureAccess): UpstreamFeatureAccess {
 /** Resource URIs are served as `arsenal://<server>/<upstream uri>`, and mapped back on read. */
 export const UPSTREAM_URI_PREFIX = 'arsenal://';
 
-/** The URI a client sees for an upstream resource (templates keep their `{variables}`). */
+/**
+ * The URI a client sees for an upstream resource (templates keep their `{variables}`). A server
+ * with the empty namespace is served as it is: its names and URIs unchanged.
+ */
 export function exposedUri(server: string, uri: string): string {
-  return `${UPSTREAM_URI_PREFIX}${server}/${uri}`;
+  return server === '' ? uri : `${UPSTREAM_URI_PREFIX}${server}/${uri}`;
+}
+
+/** The name a client sees for an upstream prompt or resource. */
+export function exposedName(server: string, name: string): string {
+  return server === '' ? name : `${server}.${name}`;
 }
 
 /**
@@ -105,7 +116,7 @@ export class UpstreamCatalog {
         .then((prompts) =>
           prompts
             .filter((prompt) => this.visible(server.id, prompt.name, principal))
-            .map((prompt) => ({ ...prompt, name: `${server.id}.${prompt.name}` })),
+            .map((prompt) => ({ ...prompt, name: exposedName(server.id, prompt.name) })),
         ),
     );
     return lists.flat();
@@ -129,7 +140,7 @@ export class UpstreamCatalog {
           .map((resource) => ({
             ...resource,
             uri: exposedUri(server.id, resource.uri),
-            name: `${server.id}.${resource.name}`,
+            name: exposedName(server.id, resource.name),
           })),
       ),
     );
@@ -147,7 +158,7 @@ export class UpstreamCatalog {
           .map((template) => ({
             ...template,
             uriTemplate: exposedUri(server.id, template.uriTemplate),
-            name: `${server.id}.${template.name}`,
+            name: exposedName(server.id, template.name),
           })),
       ),
     );
@@ -196,8 +207,12 @@ export class UpstreamCatalog {
     kind: string,
   ): { server: Upstream; local: string } {
     const dot = name.indexOf('.');
-    const server = dot > 0 ? this.#servers.get(name.slice(0, dot)) : undefined;
-    const local = name.slice(dot + 1);
+    let server = dot > 0 ? this.#servers.get(name.slice(0, dot)) : undefined;
+    let local = name.slice(dot + 1);
+    if (!server) {
+      server = this.#servers.get('');
+      local = name;
+    }
     if (!server || !this.visible(server.id, local, principal)) {
       throw new ProtocolError(
         ErrorCode.InvalidParams,
@@ -210,8 +225,12 @@ export class UpstreamCatalog {
   #byUri(uri: string, principal: Principal | undefined): { server: Upstream; upstreamUri: string } {
     const rest = uri.startsWith(UPSTREAM_URI_PREFIX) ? uri.slice(UPSTREAM_URI_PREFIX.length) : '';
     const slash = rest.indexOf('/');
-    const server = slash > 0 ? this.#servers.get(rest.slice(0, slash)) : undefined;
-    const upstreamUri = rest.slice(slash + 1);
+    let server = slash > 0 ? this.#servers.get(rest.slice(0, slash)) : undefined;
+    let upstreamUri = rest.slice(slash + 1);
+    if (!server) {
+      server = this.#servers.get('');
+      upstreamUri = uri;
+    }
     if (!server || !this.visible(server.id, upstreamUri, principal)) {
       throw new ProtocolError(
         -32002,
