@@ -107,6 +107,8 @@ describe('MCP conformance (server suite, all scenarios, @modelcontextprotocol/co
       'resources-read-binary',
       'resources-templates-read',
       'completion-complete',
+      'resources-subscribe',
+      'resources-unsubscribe',
     ]) {
       expect(output).toMatch(new RegExp(`${scenario}: [1-9]\\d* passed, 0 failed`));
     }

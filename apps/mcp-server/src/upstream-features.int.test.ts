@@ -28,7 +28,7 @@ describe('arsenal-mcp aggregates upstream prompts, resources and completions', {
   it('declares prompts, resources and completions', () => {
     expect(client.getServerCapabilities()).toMatchObject({
       prompts: {},
-      resources: {},
+      resources: { subscribe: true },
       completions: {},
     });
   });
@@ -85,6 +85,15 @@ describe('arsenal-mcp aggregates upstream prompts, resources and completions', {
     for (const uri of ['demo://resource/static/document/architecture.md', 'arsenal://nowhere/x']) {
       await expect(client.readResource({ uri })).rejects.toMatchObject({ code: -32002 });
     }
+  });
+
+  it('subscribes to and unsubscribes from an upstream resource', async () => {
+    const uri = 'arsenal://everything/demo://resource/static/document/architecture.md';
+    await expect(client.subscribeResource({ uri })).resolves.toEqual({});
+    await expect(client.unsubscribeResource({ uri })).resolves.toEqual({});
+    await expect(client.subscribeResource({ uri: 'arsenal://nowhere/x' })).rejects.toMatchObject({
+      code: -32002,
+    });
   });
 
   it('completes prompt arguments through the upstream server', async () => {

@@ -128,7 +128,11 @@ export class McpToolSource implements ToolSource {
       onToolListChanged: () => this.#scheduleResync(),
       ...(options.onLog ? { onLog: logTo(options.onLog, options.name) } : {}),
       ...(options.logLevel ? { logLevel: options.logLevel } : {}),
-      onReconnected: () => this.#scheduleResync(),
+      onResourceUpdated: (uri) => this.features.notifyResourceUpdated(uri),
+      onReconnected: () => {
+        this.#scheduleResync();
+        this.features.resubscribe().catch(() => undefined);
+      },
       onError: (error) => this.#reportError(error),
     });
     this.executor = new McpExecutor({

@@ -38,6 +38,8 @@ async function allPages<T>(
  */
 export class UpstreamFeatures {
   readonly #access: UpstreamAccess;
+  readonly #subscribed = new Set<string>();
+  readonly #updateListeners = new Set<(uri: string) => void>();
 
   constructor(access: UpstreamAccess) {
     this.#access = access;
@@ -99,6 +101,47 @@ export class UpstreamFeatures {
   async readResource(uri: string, signal?: AbortSignal): Promise<ReadResourceResult> {
     const client = await this.#client(signal);
     return client.readResource({ uri }, this.#options(signal));
+  }
+
+  /** Subscribe to updates of a resource (kept across reconnects). */
+  async subscribeResource(uri: string, signal?: AbortSignal): Promise<void> {
+    const client = await this.#client(signal);
+    await client.subscribeResource({ uri }, this.#options(signal));
+    this.#subscribed.add(uri);
+  }
+
+  async unsubscribeResource(uri: string, signal?: AbortSignal): Promise<void> {
+    this.#subscribed.delete(uri);
+    const client = await this.#client(signal);
+    await client.unsubscribeResource({ uri }, this.#options(signal));
+  }
+
+  /** Listen to `notifications/resources/updated` of subscribed resources; returns the unsubscriber. */
+  onResourceUpdated(listener: (uri: string) => void): () => void {
+    this.#updateListeners.add(listener);
+    return () => this.#updateListeners.delete(listener);
+  }
+
+  /** Called by the connection when the server reports a resource changed. */
+  notifyResourceUpdated(uri: string): void {
+    for (const listener of this.#updateListeners) {
+      try {
+        listener(uri);
+      } catch {
+        // One faulty listener must not keep the others from hearing.
+      }
+    }
+  }
+
+  /** A restarted server forgot its subscriptions: make them again. */
+  async resubscribe(): Promise<void> {
+    if (this.#subscribed.size === 0) return;
+    const client = await this.#client(undefined);
+    await Promise.allSettled(
+      [...this.#subscribed].map((uri) =>
+        client.subscribeResource({ uri }, this.#options(undefined)),
+      ),
+    );
   }
 
   async complete(params: CompleteRequest['params'], signal?: AbortSignal): Promise<CompleteResult> {

@@ -18,11 +18,12 @@ import {
   META_TOOL_NAMES,
 } from './meta-tools.js';
 import { echoInput, guardRequestParams, ProtocolError } from './protocol-errors.js';
+import { ResourceSubscriptions } from './resource-subscriptions.js';
 import { SessionLogging } from './session-logging.js';
 import { type CallContext, ToolCalls } from './tool-calls.js';
 import { ToolCatalog } from './tool-catalog.js';
 import { UpstreamCatalog, type UpstreamServer } from './upstream-catalog.js';
-import { registerUpstreamHandlers, UPSTREAM_CAPABILITIES } from './upstream-handlers.js';
+import { registerUpstreamHandlers, upstreamCapabilities } from './upstream-handlers.js';
 
 /**
  * `static`: every tool the caller may use is listed. `dynamic`: only the meta-tools
@@ -75,6 +76,7 @@ export class ArsenalMcpServer {
   readonly #catalog: ToolCatalog;
   readonly #calls: ToolCalls;
   readonly #upstreams: UpstreamCatalog;
+  readonly #subscriptions: ResourceSubscriptions;
   readonly #serverInfo: { name: string; version: string };
   readonly #instructions: string | undefined;
   readonly #confirmationTool: boolean;
@@ -99,6 +101,7 @@ export class ArsenalMcpServer {
     });
     this.#calls = new ToolCalls(options.arsenal, this.#catalog);
     this.#upstreams = new UpstreamCatalog(options.arsenal, options.upstreams ?? []);
+    this.#subscriptions = new ResourceSubscriptions(this.#upstreams);
     this.#unsubscribe =
       this.mode === 'dynamic'
         ? () => {}
@@ -152,7 +155,7 @@ export class ArsenalMcpServer {
       capabilities: {
         tools: { listChanged: this.mode !== 'dynamic' },
         logging: {},
-        ...(this.#upstreams.isEmpty ? {} : UPSTREAM_CAPABILITIES),
+        ...(this.#upstreams.isEmpty ? {} : upstreamCapabilities(this.#subscriptions.supported)),
       },
       ...(this.#instructions ? { instructions: this.#instructions } : {}),
     });
@@ -165,7 +168,9 @@ export class ArsenalMcpServer {
       return {};
     });
     server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: this.listTools(principal) }));
-    if (!this.#upstreams.isEmpty) registerUpstreamHandlers(server, this.#upstreams, principal);
+    if (!this.#upstreams.isEmpty) {
+      registerUpstreamHandlers(server, this.#upstreams, this.#subscriptions, principal);
+    }
     server.setRequestHandler(CallToolRequestSchema, (request, extra) => {
       const progressToken = request.params._meta?.progressToken;
       let step = 0;
@@ -266,6 +271,7 @@ export class ArsenalMcpServer {
     this.#sessions.clear();
     await Promise.allSettled(sessions.map((session) => session.close()));
     this.#catalog.close();
+    this.#subscriptions.close();
   }
 
   #scheduleListChanged(): void {

@@ -36,10 +36,15 @@ export interface UpstreamFeatureAccess {
   listResourceTemplates(signal?: AbortSignal): Promise<ResourceTemplate[]>;
   readResource(uri: string, signal?: AbortSignal): Promise<ReadResourceResult>;
   complete(params: CompleteRequest['params'], signal?: AbortSignal): Promise<CompleteResult>;
+  /** Resource subscriptions; absent when the server cannot subscribe. */
+  subscribeResource?(uri: string, signal?: AbortSignal): Promise<void>;
+  unsubscribeResource?(uri: string, signal?: AbortSignal): Promise<void>;
+  /** Listen to updates of subscribed resources; returns the unsubscriber. */
+  onResourceUpdated?(listener: (uri: string) => void): () => void;
 }
 
 /** One upstream server by namespace, its requests bound to it. */
-interface Upstream extends UpstreamFeatureAccess {
+export interface Upstream extends UpstreamFeatureAccess {
   readonly id: string;
 }
 
@@ -51,6 +56,16 @@ function bind(features: UpstreamFeatureAccess): UpstreamFeatureAccess {
     listResourceTemplates: (signal) => features.listResourceTemplates(signal),
     readResource: (uri, signal) => features.readResource(uri, signal),
     complete: (params, signal) => features.complete(params, signal),
+    ...(features.subscribeResource && features.unsubscribeResource && features.onResourceUpdated
+      ? {
+          subscribeResource: (uri: string, signal?: AbortSignal) =>
+            features.subscribeResource?.(uri, signal) ?? Promise.resolve(),
+          unsubscribeResource: (uri: string, signal?: AbortSignal) =>
+            features.unsubscribeResource?.(uri, signal) ?? Promise.resolve(),
+          onResourceUpdated: (listener: (uri: string) => void) =>
+            features.onResourceUpdated?.(listener) ?? (() => {}),
+        }
+      : {}),
   };
 }
 
@@ -92,6 +107,11 @@ export class UpstreamCatalog {
 
   get isEmpty(): boolean {
     return this.#servers.size === 0;
+  }
+
+  /** The upstream servers that support resource subscriptions. */
+  subscribable(): Upstream[] {
+    return [...this.#servers.values()].filter((server) => server.onResourceUpdated !== undefined);
   }
 
   /** Whether the policy lets the principal see `<server>.<name>`. */
@@ -170,7 +190,7 @@ export class UpstreamCatalog {
     principal: Principal | undefined,
     signal?: AbortSignal,
   ): Promise<ReadResourceResult> {
-    const { server, upstreamUri } = this.#byUri(uri, principal);
+    const { server, upstreamUri } = this.resolveUri(uri, principal);
     const result = await server.readResource(upstreamUri, signal);
     return {
       ...result,
@@ -191,7 +211,7 @@ export class UpstreamCatalog {
       const { server, local } = this.#byName(ref.name, principal, 'prompt');
       return server.complete({ ...params, ref: { ...ref, name: local } }, signal);
     }
-    const { server, upstreamUri } = this.#byUri(ref.uri, principal);
+    const { server, upstreamUri } = this.resolveUri(ref.uri, principal);
     return server.complete({ ...params, ref: { ...ref, uri: upstreamUri } }, signal);
   }
 
@@ -222,7 +242,11 @@ export class UpstreamCatalog {
     return { server, local };
   }
 
-  #byUri(uri: string, principal: Principal | undefined): { server: Upstream; upstreamUri: string } {
+  /** The upstream server and its URI for a URI a client sent; -32002 when unknown or hidden. */
+  resolveUri(
+    uri: string,
+    principal: Principal | undefined,
+  ): { server: Upstream; upstreamUri: string } {
     const rest = uri.startsWith(UPSTREAM_URI_PREFIX) ? uri.slice(UPSTREAM_URI_PREFIX.length) : '';
     const slash = rest.indexOf('/');
     let server = slash > 0 ? this.#servers.get(rest.slice(0, slash)) : undefined;

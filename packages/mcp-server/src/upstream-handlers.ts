@@ -10,8 +10,11 @@ import {
   McpError,
   ReadResourceRequestSchema,
   type ServerCapabilities,
+  SubscribeRequestSchema,
+  UnsubscribeRequestSchema,
 } from '@modelcontextprotocol/sdk/types.js';
 import { guardRequestSchema, ProtocolError } from './protocol-errors.js';
+import type { ResourceSubscriptions } from './resource-subscriptions.js';
 import type { UpstreamCatalog } from './upstream-catalog.js';
 
 guardRequestSchema('prompts/list', ListPromptsRequestSchema);
@@ -20,13 +23,13 @@ guardRequestSchema('resources/list', ListResourcesRequestSchema);
 guardRequestSchema('resources/templates/list', ListResourceTemplatesRequestSchema);
 guardRequestSchema('resources/read', ReadResourceRequestSchema);
 guardRequestSchema('completion/complete', CompleteRequestSchema);
+guardRequestSchema('resources/subscribe', SubscribeRequestSchema);
+guardRequestSchema('resources/unsubscribe', UnsubscribeRequestSchema);
 
 /** The capabilities a session declares when upstream servers are aggregated. */
-export const UPSTREAM_CAPABILITIES: ServerCapabilities = {
-  prompts: {},
-  resources: {},
-  completions: {},
-};
+export function upstreamCapabilities(subscribe: boolean): ServerCapabilities {
+  return { prompts: {}, resources: subscribe ? { subscribe: true } : {}, completions: {} };
+}
 
 /** An upstream's JSON-RPC error passes through with its code, without the SDK's message prefix. */
 async function relay<T>(work: () => Promise<T>): Promise<T> {
@@ -46,8 +49,31 @@ async function relay<T>(work: () => Promise<T>): Promise<T> {
 export function registerUpstreamHandlers(
   server: Server,
   catalog: UpstreamCatalog,
+  subscriptions: ResourceSubscriptions,
   principal: Principal | undefined,
 ): void {
+  if (subscriptions.supported) {
+    const subscriber = (uri: string) => {
+      server.sendResourceUpdated({ uri }).catch(() => undefined);
+    };
+    server.setRequestHandler(SubscribeRequestSchema, (request, extra) =>
+      relay(async () => {
+        await subscriptions.subscribe(request.params.uri, principal, subscriber, extra.signal);
+        return {};
+      }),
+    );
+    server.setRequestHandler(UnsubscribeRequestSchema, (request) =>
+      relay(async () => {
+        await subscriptions.unsubscribe(request.params.uri, principal, subscriber);
+        return {};
+      }),
+    );
+    const previous = server.onclose;
+    server.onclose = () => {
+      subscriptions.dropSubscriber(subscriber, principal);
+      previous?.();
+    };
+  }
   server.setRequestHandler(ListPromptsRequestSchema, (_request, extra) =>
     relay(async () => ({ prompts: await catalog.listPrompts(principal, extra.signal) })),
   );

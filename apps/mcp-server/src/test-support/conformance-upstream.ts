@@ -13,6 +13,9 @@ import {
   McpError,
   ReadResourceRequestSchema,
   type ReadResourceResult,
+  ResourceUpdatedNotificationSchema,
+  SubscribeRequestSchema,
+  UnsubscribeRequestSchema,
 } from '@modelcontextprotocol/sdk/types.js';
 
 // A 1x1 transparent PNG.
@@ -101,7 +104,7 @@ function resource(uri: string): ReadResourceResult {
 function createFixtureServer(): Server {
   const server = new Server(
     { name: 'conformance-fixtures', version: '1.0.0' },
-    { capabilities: { prompts: {}, resources: {}, completions: {} } },
+    { capabilities: { prompts: {}, resources: { subscribe: true }, completions: {} } },
   );
   server.setRequestHandler(ListPromptsRequestSchema, () => ({ prompts: PROMPTS }));
   server.setRequestHandler(GetPromptRequestSchema, (request) =>
@@ -134,6 +137,15 @@ function createFixtureServer(): Server {
     ],
   }));
   server.setRequestHandler(ReadResourceRequestSchema, (request) => resource(request.params.uri));
+  const watched = new Set<string>();
+  server.setRequestHandler(SubscribeRequestSchema, (request) => {
+    watched.add(request.params.uri);
+    return {};
+  });
+  server.setRequestHandler(UnsubscribeRequestSchema, (request) => {
+    watched.delete(request.params.uri);
+    return {};
+  });
   server.setRequestHandler(CompleteRequestSchema, (request) => {
     const words = ['paris', 'park', 'party'];
     const values = words.filter((word) => word.startsWith(request.params.argument.value));
@@ -153,6 +165,10 @@ export async function startConformanceUpstream(): Promise<
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   await server.connect(serverSide);
   const client = new Client({ name: 'arsenal', version: '0.0.0' });
+  const listeners = new Set<(uri: string) => void>();
+  client.setNotificationHandler(ResourceUpdatedNotificationSchema, (notification) => {
+    for (const listener of listeners) listener(notification.params.uri);
+  });
   await client.connect(clientSide);
   return {
     namespace: '',
@@ -163,6 +179,16 @@ export async function startConformanceUpstream(): Promise<
       listResourceTemplates: async () => (await client.listResourceTemplates()).resourceTemplates,
       readResource: (uri) => client.readResource({ uri }),
       complete: (params) => client.complete(params),
+      subscribeResource: async (uri) => {
+        await client.subscribeResource({ uri });
+      },
+      unsubscribeResource: async (uri) => {
+        await client.unsubscribeResource({ uri });
+      },
+      onResourceUpdated: (listener) => {
+        listeners.add(listener);
+        return () => listeners.delete(listener);
+      },
     },
     close: async () => {
       await client.close();
