@@ -4,13 +4,8 @@ import type { AddressInfo } from 'node:net';
 import type { Principal } from '@arsenal/core';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { ArsenalMcpServer } from './arsenal-mcp-server.js';
-import {
-  createTokenAuthenticator,
-  isAuthRefusal,
-  isLoopbackHost,
-  type RequestAuthenticator,
-  rebindingRefusal,
-} from './http-auth.js';
+import { isLoopbackHost, rebindingRefusal } from './http-auth.js';
+import { authenticateOrRefuse, buildAuthenticator } from './http-authentication.js';
 import {
   containsInitialize,
   invalidJsonRpc,
@@ -30,23 +25,10 @@ import {
   negotiatedVersion,
   SessionTable,
 } from './http-sessions.js';
-import { createJwtAuthenticator, firstAuthenticator } from './jwt-authenticator.js';
-import { bearerChallenge, metadataPaths, protectedResourceMetadata } from './oauth-resource.js';
+import { metadataPaths, protectedResourceMetadata } from './oauth-resource.js';
 import { createSessionEventStore } from './sse-event-store.js';
 
 const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
-
-/** The configured checks, first match wins: a custom authenticator, else static tokens then OAuth. */
-function buildAuthenticator(options: HttpServerOptions): RequestAuthenticator | undefined {
-  if (options.authenticator) return options.authenticator;
-  const authenticators: RequestAuthenticator[] = [];
-  if (options.credentials && options.credentials.length > 0) {
-    authenticators.push(createTokenAuthenticator(options.credentials));
-  }
-  if (options.oauth) authenticators.push(createJwtAuthenticator(options.oauth));
-  if (authenticators.length === 0) return undefined;
-  return authenticators.length === 1 ? authenticators[0] : firstAuthenticator(authenticators);
-}
 
 function ownerOf(principal: Principal | undefined): string {
   return principal ? `principal:${principal.id}` : 'anonymous';
@@ -119,41 +101,8 @@ export async function startHttpServer(
     }
     let principal: Principal | undefined;
     if (authenticator) {
-      const outcome = await authenticator.authenticate(request);
-      if (isAuthRefusal(outcome)) {
-        sendJsonRpcError(
-          response,
-          403,
-          JSON_RPC_SERVER_ERROR,
-          `Forbidden: the token lacks a required scope (${outcome.scope.join(' ')}).`,
-          {
-            'www-authenticate': bearerChallenge(oauth, {
-              code: 'insufficient_scope',
-              scope: outcome.scope,
-            }),
-          },
-        );
-        return;
-      }
-      principal = outcome;
-      if (!principal) {
-        const presented = request.headers.authorization !== undefined;
-        sendJsonRpcError(
-          response,
-          401,
-          JSON_RPC_SERVER_ERROR,
-          oauth
-            ? 'Unauthorized: send a valid access token as "Authorization: Bearer <token>"; see the resource_metadata in WWW-Authenticate for where to get one.'
-            : 'Unauthorized: send a valid token as "Authorization: Bearer <token>" or "X-API-Key: <token>".',
-          {
-            'www-authenticate': bearerChallenge(
-              oauth,
-              presented && oauth ? { code: 'invalid_token' } : undefined,
-            ),
-          },
-        );
-        return;
-      }
+      principal = await authenticateOrRefuse(request, response, authenticator, oauth);
+      if (!principal) return;
     }
     let parsedBody: unknown;
     if (request.method === 'POST') {
