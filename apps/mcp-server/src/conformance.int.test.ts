@@ -13,6 +13,7 @@ import {
 } from '@arsenal/mcp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createConformanceArsenal } from './test-support/conformance-fixtures.js';
+import { startConformanceUpstream } from './test-support/conformance-upstream.js';
 
 const require = createRequire(import.meta.url);
 const CONFORMANCE = join(
@@ -60,14 +61,19 @@ describe('MCP conformance (server suite, all scenarios, @modelcontextprotocol/co
   let arsenal: Arsenal;
   let mcp: ArsenalMcpServer;
   let http: RunningHttpServer;
+  let upstream: Awaited<ReturnType<typeof startConformanceUpstream>>;
   beforeAll(async () => {
     arsenal = await createConformanceArsenal();
-    mcp = createArsenalMcpServer({ arsenal, mode: 'static' });
+    // The scenarios' prompts and resources come from an upstream fixture server, aggregated
+    // under their own names (the empty namespace).
+    upstream = await startConformanceUpstream();
+    mcp = createArsenalMcpServer({ arsenal, mode: 'static', upstreams: [upstream] });
     http = await startHttpServer(mcp, { port: 0 });
   });
   afterAll(async () => {
     await http?.close();
     await mcp?.close();
+    await upstream?.close();
     await arsenal?.close();
   });
 
@@ -79,10 +85,33 @@ describe('MCP conformance (server suite, all scenarios, @modelcontextprotocol/co
       cwd,
       () => http.close(),
     );
+    process.stdout.write(
+      `${output
+        .split('\n')
+        .filter((line) => /passed|failed|Baseline/.test(line))
+        .join('\n')}\n`,
+    );
     expect(output).toContain('server-initialize');
     // Pending scenarios run too: SSE priming and retry (SEP-1699), JSON Schema 2020-12.
     expect(output).toMatch(/server-sse-polling: \d+ passed, 0 failed/);
     expect(output).toMatch(/json-schema-2020-12: \d+ passed, 0 failed/);
+    // The prompts, resources and completion scenarios pass through the upstream fixture server.
+    for (const scenario of [
+      'prompts-list',
+      'prompts-get-simple',
+      'prompts-get-with-args',
+      'prompts-get-embedded-resource',
+      'prompts-get-with-image',
+      'resources-list',
+      'resources-read-text',
+      'resources-read-binary',
+      'resources-templates-read',
+      'completion-complete',
+      'resources-subscribe',
+      'resources-unsubscribe',
+    ]) {
+      expect(output).toMatch(new RegExp(`${scenario}: [1-9]\\d* passed, 0 failed`));
+    }
     expect(output).toMatch(/Baseline check passed/);
     expect(code, output).toBe(0);
   }, 240_000);

@@ -11,7 +11,7 @@ describe('examples/arsenal.yaml', () => {
     // Every tool it ships can run: inline tools need a handler given in code.
     expect(config.tools?.inline ?? []).toEqual([]);
     expect(Object.keys(config.mcpServers ?? {})).toEqual(['memory', 'everything']);
-    expect(config.serve?.auth?.tokens.map((credential) => credential.principal.id)).toEqual([
+    expect(config.serve?.auth?.tokens?.map((credential) => credential.principal.id)).toEqual([
       'admin',
       'reader',
     ]);
@@ -22,6 +22,6 @@ describe('examples/arsenal.yaml', () => {
       env: { ARSENAL_ADMIN_TOKEN: 'from-the-environment-0123' },
       envFile: false,
     });
-    expect(config.serve?.auth?.tokens[0]?.token).toBe('from-the-environment-0123');
+    expect(config.serve?.auth?.tokens?.[0]?.token).toBe('from-the-environment-0123');
   });
 });

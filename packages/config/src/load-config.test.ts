@@ -45,6 +45,55 @@ describe('parseConfig', () => {
     expect(config.mcpServers?.remote).toMatchObject({ transport: 'sse' });
   });
 
+  it('accepts serve.auth.oauth beside or instead of static tokens', () => {
+    const config = parseConfig(
+      [
+        'serve:',
+        '  auth:',
+        '    oauth:',
+        '      resource: https://mcp.example.com/mcp',
+        '      authorizationServers: [https://auth.example.com]',
+        '      jwksUrl: https://auth.example.com/jwks.json',
+        '      requiredScopes: [mcp]',
+        '      scopeCapabilities: { "billing:charge": [financial] }',
+        '      clockToleranceSeconds: 10',
+      ].join('\n'),
+    );
+    expect(config.serve?.auth?.oauth?.scopeCapabilities).toEqual({
+      'billing:charge': ['financial'],
+    });
+    expect(config.serve?.auth?.tokens).toBeUndefined();
+  });
+
+  it('refuses an OAuth config with a relative URL, an HMAC algorithm or nothing at all', () => {
+    const relative = failure(
+      [
+        'serve:',
+        '  auth:',
+        '    oauth:',
+        '      resource: /mcp',
+        '      authorizationServers: [https://auth.example.com]',
+        '      jwksUrl: https://auth.example.com/jwks.json',
+      ].join('\n'),
+    );
+    expect(relative.message).toContain('serve.auth.oauth.resource');
+    expect(relative.message).toContain('absolute URL');
+    const hmac = failure(
+      [
+        'serve:',
+        '  auth:',
+        '    oauth:',
+        '      resource: https://mcp.example.com/mcp',
+        '      authorizationServers: [https://auth.example.com]',
+        '      jwksUrl: https://auth.example.com/jwks.json',
+        '      algorithms: [HS256]',
+      ].join('\n'),
+    );
+    expect(hmac.message).toContain('serve.auth.oauth.algorithms.0');
+    const empty = failure(['serve:', '  auth: {}'].join('\n'));
+    expect(empty.message).toContain('serve.auth needs tokens, oauth or both');
+  });
+
   it('names the line and key of an unknown key', () => {
     const error = failure(['serve:', '  mode: static', '  prot: 3000'].join('\n'));
     expect(ArsenalError.isInstance(error)).toBe(true);

@@ -78,6 +78,40 @@ const credentialSchema = z.strictObject({
   principal: principalSchema,
 });
 
+const absoluteUrl = z.url({ message: 'must be an absolute URL such as https://host/path' });
+
+/** OAuth 2.1 for remote clients: Arsenal as a protected resource accepting bearer JWTs. */
+const oauthSchema = z.strictObject({
+  resource: absoluteUrl,
+  authorizationServers: z.array(absoluteUrl).min(1),
+  jwksUrl: absoluteUrl,
+  issuer: z.string().min(1).optional(),
+  audience: z.union([z.string().min(1), z.array(z.string().min(1)).min(1)]).optional(),
+  algorithms: z
+    .array(
+      z.enum([
+        'RS256',
+        'RS384',
+        'RS512',
+        'PS256',
+        'PS384',
+        'PS512',
+        'ES256',
+        'ES384',
+        'ES512',
+        'EdDSA',
+      ]),
+    )
+    .min(1)
+    .optional(),
+  clockToleranceSeconds: z.number().int().min(0).max(300).optional(),
+  requiredScopes: z.array(z.string().min(1)).optional(),
+  scopeCapabilities: z.record(z.string(), z.array(z.string().min(1))).optional(),
+  scopesSupported: z.array(z.string().min(1)).optional(),
+  resourceName: z.string().optional(),
+  jwksTimeoutMs: z.number().int().positive().optional(),
+});
+
 export const serveSchema = z.strictObject({
   mode: z.enum(['static', 'dynamic', 'hybrid']).optional(),
   pinned: z.array(z.string()).optional(),
@@ -95,7 +129,15 @@ export const serveSchema = z.strictObject({
   headersTimeoutMs: z.number().int().positive().optional(),
   bodyTimeoutMs: z.number().int().positive().optional(),
   sseRetryMs: z.number().int().positive().optional(),
-  auth: z.strictObject({ tokens: z.array(credentialSchema).min(1) }).optional(),
+  auth: z
+    .strictObject({
+      tokens: z.array(credentialSchema).min(1).optional(),
+      oauth: oauthSchema.optional(),
+    })
+    .refine((auth) => auth.tokens !== undefined || auth.oauth !== undefined, {
+      message: 'serve.auth needs tokens, oauth or both',
+    })
+    .optional(),
   /** The principal stdio clients act as. */
   stdioPrincipal: principalSchema.optional(),
 });

@@ -17,3 +17,5 @@ export type {
 } from './options.js';
 export { assignToolNames, describeMcpTool, toNamespace } from './tool-mapping.js';
 export { pinHashOf } from './tool-pinning.js';
+export type { UpstreamAccess } from './upstream-features.js';
+export { UpstreamFeatures } from './upstream-features.js';

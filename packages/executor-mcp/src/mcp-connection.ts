@@ -6,6 +6,7 @@ import {
   type LoggingLevel,
   type LoggingMessageNotification,
   LoggingMessageNotificationSchema,
+  ResourceUpdatedNotificationSchema,
   type ServerCapabilities,
   ToolListChangedNotificationSchema,
 } from '@modelcontextprotocol/sdk/types.js';
@@ -36,6 +37,8 @@ export interface McpConnectionOptions {
   onLog?: (params: LoggingMessageNotification['params']) => void;
   /** Asked for with logging/setLevel after each connect (with `onLog`, if the server logs). */
   logLevel?: LoggingLevel;
+  /** `notifications/resources/updated` the server sends for a subscribed resource. */
+  onResourceUpdated?: (uri: string) => void;
   /** Called after a dropped connection came back (the tool list may differ). */
   onReconnected: () => void;
   /** Background failures nobody awaits: a restart given up. */
@@ -211,7 +214,12 @@ export class McpConnection {
     client.setNotificationHandler(ToolListChangedNotificationSchema, async () => {
       this.#options.onToolListChanged();
     });
-    const { onLog } = this.#options;
+    const { onLog, onResourceUpdated } = this.#options;
+    if (onResourceUpdated) {
+      client.setNotificationHandler(ResourceUpdatedNotificationSchema, (notification) => {
+        onResourceUpdated(notification.params.uri);
+      });
+    }
     if (onLog) {
       client.setNotificationHandler(LoggingMessageNotificationSchema, (notification) => {
         try {

@@ -33,6 +33,7 @@ import {
   toNamespace,
 } from './tool-mapping.js';
 import { pinHashOf, ToolPinning } from './tool-pinning.js';
+import { UpstreamFeatures } from './upstream-features.js';
 
 function logTo(
   onLog: (message: McpLogMessage) => void,
@@ -68,6 +69,11 @@ export class McpToolSource implements ToolSource {
   /** The namespace of this server's tools (the name, sanitised). */
   readonly namespace: string;
   readonly executor: McpExecutor;
+  /**
+   * The server's prompts, resources and completions (list/get, list/read/templates, complete),
+   * for serving them beside its tools.
+   */
+  readonly features: UpstreamFeatures;
   readonly #options: McpToolSourceOptions;
   readonly #timeoutMs: number;
   readonly #connectTimeoutMs: number;
@@ -124,7 +130,11 @@ export class McpToolSource implements ToolSource {
       onToolListChanged: () => this.#scheduleResync(),
       ...(options.onLog ? { onLog: logTo(options.onLog, options.name) } : {}),
       ...(options.logLevel ? { logLevel: options.logLevel } : {}),
-      onReconnected: () => this.#scheduleResync(),
+      onResourceUpdated: (uri) => this.features.notifyResourceUpdated(uri),
+      onReconnected: () => {
+        this.#scheduleResync();
+        this.features.resubscribe().catch(() => undefined);
+      },
       onError: (error) => this.#reportError(error),
     });
     this.executor = new McpExecutor({
@@ -136,6 +146,10 @@ export class McpToolSource implements ToolSource {
       reconnectOnTransportError: options.transport.type !== 'stdio',
       stderr: () => this.#stderr.lines(),
       isWithheld: (mcpName) => this.#listing?.withheld.has(mcpName) ?? false,
+    });
+    this.features = new UpstreamFeatures({
+      client: (signal) => this.#connection.client(signal),
+      timeoutMs,
     });
   }
 

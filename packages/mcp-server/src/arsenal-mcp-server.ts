@@ -18,9 +18,12 @@ import {
   META_TOOL_NAMES,
 } from './meta-tools.js';
 import { echoInput, guardRequestParams, ProtocolError } from './protocol-errors.js';
+import { ResourceSubscriptions } from './resource-subscriptions.js';
 import { SessionLogging } from './session-logging.js';
 import { type CallContext, ToolCalls } from './tool-calls.js';
 import { ToolCatalog } from './tool-catalog.js';
+import { UpstreamCatalog, type UpstreamServer } from './upstream-catalog.js';
+import { registerUpstreamHandlers, upstreamCapabilities } from './upstream-handlers.js';
 
 /**
  * `static`: every tool the caller may use is listed. `dynamic`: only the meta-tools
@@ -48,6 +51,12 @@ export interface ArsenalMcpServerOptions {
   confirmationTool?: boolean;
   /** Carry Arsenal fields (version, namespace, tags) in each listed tool's `_meta`. Default false. */
   includeArsenalMeta?: boolean;
+  /**
+   * Upstream MCP servers (e.g. `McpToolSource`s) whose prompts, resources and completions are
+   * served too, namespaced (`<server>.<prompt>`, `arsenal://<server>/<uri>`) and filtered by the
+   * policy. Default none: the session declares tools and logging only.
+   */
+  upstreams?: readonly UpstreamServer[];
 }
 
 const DYNAMIC_INSTRUCTIONS =
@@ -66,6 +75,8 @@ export class ArsenalMcpServer {
   readonly mode: ServeMode;
   readonly #catalog: ToolCatalog;
   readonly #calls: ToolCalls;
+  readonly #upstreams: UpstreamCatalog;
+  readonly #subscriptions: ResourceSubscriptions;
   readonly #serverInfo: { name: string; version: string };
   readonly #instructions: string | undefined;
   readonly #confirmationTool: boolean;
@@ -89,6 +100,8 @@ export class ArsenalMcpServer {
       includeArsenalMeta: options.includeArsenalMeta ?? false,
     });
     this.#calls = new ToolCalls(options.arsenal, this.#catalog);
+    this.#upstreams = new UpstreamCatalog(options.arsenal, options.upstreams ?? []);
+    this.#subscriptions = new ResourceSubscriptions(this.#upstreams);
     this.#unsubscribe =
       this.mode === 'dynamic'
         ? () => {}
@@ -139,7 +152,11 @@ export class ArsenalMcpServer {
   /** An SDK `Server` answering for one principal; connect it to a transport. */
   createSession(principal?: Principal): Server {
     const server = new Server(this.#serverInfo, {
-      capabilities: { tools: { listChanged: this.mode !== 'dynamic' }, logging: {} },
+      capabilities: {
+        tools: { listChanged: this.mode !== 'dynamic' },
+        logging: {},
+        ...(this.#upstreams.isEmpty ? {} : upstreamCapabilities(this.#subscriptions.supported)),
+      },
       ...(this.#instructions ? { instructions: this.#instructions } : {}),
     });
     // The level is kept here rather than by the SDK: tool log messages go out as notifications
@@ -151,6 +168,9 @@ export class ArsenalMcpServer {
       return {};
     });
     server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: this.listTools(principal) }));
+    if (!this.#upstreams.isEmpty) {
+      registerUpstreamHandlers(server, this.#upstreams, this.#subscriptions, principal);
+    }
     server.setRequestHandler(CallToolRequestSchema, (request, extra) => {
       const progressToken = request.params._meta?.progressToken;
       let step = 0;
@@ -251,6 +271,7 @@ export class ArsenalMcpServer {
     this.#sessions.clear();
     await Promise.allSettled(sessions.map((session) => session.close()));
     this.#catalog.close();
+    this.#subscriptions.close();
   }
 
   #scheduleListChanged(): void {

@@ -9,10 +9,25 @@ export interface HttpCredential {
   principal: Principal;
 }
 
+/** Why a request that carried a credential is refused: it lacks a scope (HTTP 403). */
+export interface AuthRefusal {
+  refusal: 'insufficient_scope';
+  /** The scopes the request needs. */
+  scope: readonly string[];
+}
+
+/** What an authenticator concludes: a principal, nothing (401), or a refusal. */
+export type AuthOutcome = Principal | AuthRefusal | undefined;
+
 /** Turns the credential a request carries into its principal. */
 export interface RequestAuthenticator {
   /** `undefined` when the request carries no credential or an unknown one. */
-  authenticate(request: IncomingMessage): Principal | undefined;
+  authenticate(request: IncomingMessage): AuthOutcome | Promise<AuthOutcome>;
+}
+
+/** Whether an authenticator's outcome is a refusal rather than a principal. */
+export function isAuthRefusal(outcome: AuthOutcome): outcome is AuthRefusal {
+  return outcome !== undefined && 'refusal' in outcome;
 }
 
 function digest(text: string): Buffer {

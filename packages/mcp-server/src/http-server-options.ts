@@ -1,4 +1,5 @@
 import type { HttpCredential, RequestAuthenticator } from './http-auth.js';
+import type { OAuthResourceOptions } from './oauth-resource.js';
 
 export interface HttpServerOptions {
   /** Interface to bind. Default `127.0.0.1`: reachable from this machine only. */
@@ -14,7 +15,12 @@ export interface HttpServerOptions {
   sessions?: 'stateful' | 'stateless';
   /** Bearer tokens / API keys and their principals. Empty or absent: no authentication. */
   credentials?: readonly HttpCredential[];
-  /** Replaces `credentials` with your own check (a JWT verifier, a database). */
+  /**
+   * OAuth 2.1 for remote clients: serve Protected Resource Metadata and accept bearer JWTs
+   * signed by the configured JWKS. Works beside `credentials` (static tokens are tried first).
+   */
+  oauth?: OAuthResourceOptions;
+  /** Replaces `credentials` and `oauth` with your own check (a database, an introspection call). */
   authenticator?: RequestAuthenticator;
   /** Largest request body accepted, in bytes; larger ones get 413. Default 1 MiB. */
   maxBodyBytes?: number;

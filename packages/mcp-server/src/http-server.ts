@@ -4,7 +4,8 @@ import type { AddressInfo } from 'node:net';
 import type { Principal } from '@arsenal/core';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { ArsenalMcpServer } from './arsenal-mcp-server.js';
-import { createTokenAuthenticator, isLoopbackHost, rebindingRefusal } from './http-auth.js';
+import { isLoopbackHost, rebindingRefusal } from './http-auth.js';
+import { authenticateOrRefuse, buildAuthenticator } from './http-authentication.js';
 import {
   containsInitialize,
   invalidJsonRpc,
@@ -24,6 +25,7 @@ import {
   negotiatedVersion,
   SessionTable,
 } from './http-sessions.js';
+import { metadataPaths, protectedResourceMetadata } from './oauth-resource.js';
 import { createSessionEventStore } from './sse-event-store.js';
 
 const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
@@ -56,11 +58,9 @@ export async function startHttpServer(
     allowedHosts: options.allowedHosts ?? [],
   };
   const checkRebinding = isLoopbackHost(host);
-  const authenticator =
-    options.authenticator ??
-    (options.credentials && options.credentials.length > 0
-      ? createTokenAuthenticator(options.credentials)
-      : undefined);
+  const authenticator = buildAuthenticator(options);
+  const oauth = options.oauth;
+  const metadataAt = new Set(oauth ? metadataPaths(oauth.resource) : []);
   const sessions = new SessionTable({
     maxSessions: options.maxSessions ?? 1000,
     maxSessionsPerPrincipal: options.maxSessionsPerPrincipal ?? 100,
@@ -74,6 +74,15 @@ export async function startHttpServer(
 
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const url = new URL(request.url ?? '/', 'http://localhost');
+    if (oauth && metadataAt.has(url.pathname) && request.method === 'GET') {
+      response.writeHead(200, {
+        'content-type': 'application/json',
+        'access-control-allow-origin': '*',
+        'cache-control': 'max-age=3600',
+      });
+      response.end(JSON.stringify(protectedResourceMetadata(oauth)));
+      return;
+    }
     if (url.pathname !== path) {
       sendJsonRpcError(
         response,
@@ -92,17 +101,8 @@ export async function startHttpServer(
     }
     let principal: Principal | undefined;
     if (authenticator) {
-      principal = authenticator.authenticate(request);
-      if (!principal) {
-        sendJsonRpcError(
-          response,
-          401,
-          JSON_RPC_SERVER_ERROR,
-          'Unauthorized: send a valid token as "Authorization: Bearer <token>" or "X-API-Key: <token>".',
-          { 'www-authenticate': 'Bearer realm="arsenal"' },
-        );
-        return;
-      }
+      principal = await authenticateOrRefuse(request, response, authenticator, oauth);
+      if (!principal) return;
     }
     let parsedBody: unknown;
     if (request.method === 'POST') {

@@ -1,9 +1,20 @@
 export type { ArsenalMcpServerOptions, ServeMode } from './arsenal-mcp-server.js';
 export { ArsenalMcpServer, createArsenalMcpServer, SERVE_MODES } from './arsenal-mcp-server.js';
-export type { HttpCredential, RequestAuthenticator } from './http-auth.js';
-export { createTokenAuthenticator, presentedToken } from './http-auth.js';
+export type {
+  AuthOutcome,
+  AuthRefusal,
+  HttpCredential,
+  RequestAuthenticator,
+} from './http-auth.js';
+export { createTokenAuthenticator, isAuthRefusal, presentedToken } from './http-auth.js';
 export type { HttpServerOptions, RunningHttpServer } from './http-server.js';
 export { startHttpServer } from './http-server.js';
+export {
+  createJwtAuthenticator,
+  firstAuthenticator,
+  principalFromClaims,
+  tokenScopes,
+} from './jwt-authenticator.js';
 export {
   CONFIRM_TOOL_CALL,
   confirmationMetaTool,
@@ -14,7 +25,21 @@ export {
   MAX_FIND_LIMIT,
   META_TOOL_NAMES,
 } from './meta-tools.js';
+export type { OAuthResourceOptions } from './oauth-resource.js';
+export {
+  bearerChallenge,
+  DEFAULT_JWT_ALGORITHMS,
+  metadataUrl,
+  protectedResourceMetadata,
+} from './oauth-resource.js';
 export type { RunningStdioServer, StdioServerOptions } from './stdio-server.js';
 export { startStdioServer } from './stdio-server.js';
 export type { CallContext } from './tool-calls.js';
 export { CONFIRMATION_META_KEY, ERROR_META_KEY } from './tool-results.js';
+export type { UpstreamFeatureAccess, UpstreamServer } from './upstream-catalog.js';
+export {
+  exposedName,
+  exposedUri,
+  UPSTREAM_URI_PREFIX,
+  UpstreamCatalog,
+} from './upstream-catalog.js';

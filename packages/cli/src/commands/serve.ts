@@ -223,6 +223,7 @@ export async function startServe(args: ServeArgs, io: CliIO): Promise<RunningSer
     mode,
     pinned: args.pinned.length > 0 ? args.pinned : (serve.pinned ?? []),
     serverInfo: { name: 'arsenal', version: cliVersion() },
+    upstreams: configured.sources,
   });
   const toolCount = configured.arsenal.registry.list().length;
   let stopServing: () => Promise<void>;
@@ -232,8 +233,11 @@ export async function startServe(args: ServeArgs, io: CliIO): Promise<RunningSer
   if (useHttp) {
     const host = args.http?.host ?? serve.host ?? '127.0.0.1';
     const credentials = serve.auth?.tokens ?? [];
-    if (credentials.length === 0 && !['127.0.0.1', 'localhost', '::1'].includes(host)) {
-      warn(`serving ${host} without authentication; add serve.auth.tokens to the config`);
+    const oauth = serve.auth?.oauth;
+    if (credentials.length === 0 && !oauth && !['127.0.0.1', 'localhost', '::1'].includes(host)) {
+      warn(
+        `serving ${host} without authentication; add serve.auth.oauth or serve.auth.tokens to the config`,
+      );
     }
     const http = await startHttpServer(mcp, {
       host,
@@ -241,6 +245,7 @@ export async function startServe(args: ServeArgs, io: CliIO): Promise<RunningSer
       ...(serve.path ? { path: serve.path } : {}),
       sessions: args.stateless ? 'stateless' : (serve.sessions ?? 'stateful'),
       credentials,
+      ...(oauth ? { oauth } : {}),
       ...(serve.maxBodyBytes ? { maxBodyBytes: serve.maxBodyBytes } : {}),
       ...(serve.allowedOrigins ? { allowedOrigins: serve.allowedOrigins } : {}),
       ...pickDefined(serve, [
