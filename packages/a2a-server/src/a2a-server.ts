@@ -9,9 +9,22 @@ import { buildAgentCard } from './agent-card.js';
 import { ArsenalAgentExecutor } from './arsenal-agent-executor.js';
 import { PrincipalUser } from './principal-user.js';
 
-/** Turns the credential a request carries into its principal (`undefined`: none or unknown). */
+/**
+ * Turns the credential a request carries into its principal. Anything that is not a principal
+ * (`undefined`, a refusal object such as the MCP server's `insufficient_scope`) is a 401. The
+ * MCP server's authenticators (static tokens, OAuth JWTs) fit as they are.
+ */
 export interface A2aRequestAuthenticator {
-  authenticate(request: IncomingMessage): Principal | undefined;
+  authenticate(request: IncomingMessage): A2aAuthOutcome | Promise<A2aAuthOutcome>;
+}
+
+/** A principal, or a refusal of any shape. */
+export type A2aAuthOutcome = Principal | object | undefined;
+
+function principalOf(outcome: A2aAuthOutcome): Principal | undefined {
+  if (outcome === undefined || outcome === null || typeof outcome !== 'object') return undefined;
+  const id = (outcome as { id?: unknown }).id;
+  return typeof id === 'string' && id !== '' ? (outcome as Principal) : undefined;
 }
 
 export interface ArsenalA2aServerOptions {
@@ -84,24 +97,31 @@ export function createArsenalA2aApp(options: ArsenalA2aServerOptions, baseUrl: s
       next();
       return;
     }
-    const principal = options.authenticator.authenticate(request);
-    if (!principal) {
-      response
-        .status(401)
-        .set('WWW-Authenticate', 'Bearer')
-        .json({
-          jsonrpc: '2.0',
-          id: null,
-          error: {
-            code: -32001,
-            message:
-              'Unauthorized: send "Authorization: Bearer <token>" or "X-API-Key: <token>" with a token this server knows.',
-          },
-        });
-      return;
+    void Promise.resolve()
+      .then(() => options.authenticator?.authenticate(request))
+      .then(
+        (outcome) => admit(principalOf(outcome)),
+        () => admit(undefined),
+      );
+    function admit(principal: Principal | undefined): void {
+      if (!principal) {
+        response
+          .status(401)
+          .set('WWW-Authenticate', 'Bearer')
+          .json({
+            jsonrpc: '2.0',
+            id: null,
+            error: {
+              code: -32001,
+              message:
+                'Unauthorized: send "Authorization: Bearer <token>" or "X-API-Key: <token>" with a token this server knows.',
+            },
+          });
+        return;
+      }
+      principals.set(request, principal);
+      next();
     }
-    principals.set(request, principal);
-    next();
   });
   app.use(
     rpcPath,

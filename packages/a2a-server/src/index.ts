@@ -1,4 +1,5 @@
 export type {
+  A2aAuthOutcome,
   A2aRequestAuthenticator,
   ArsenalA2aServerOptions,
   RunningA2aServer,
