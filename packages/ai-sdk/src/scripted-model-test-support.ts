@@ -11,8 +11,14 @@ const usage = {
   outputTokens: { total: 5, text: 5, reasoning: undefined },
 };
 
+export interface ScriptedModel {
+  model: MockLanguageModelV3;
+  offered: string[][];
+  prompts: GenerateOptions['prompt'][];
+}
+
 /** The AI SDK's mock model answering from a script, recording the tools offered at every call. */
-export function scriptedModel(script: Turn[]) {
+export function scriptedModel(script: Turn[]): ScriptedModel {
   const offered: string[][] = [];
   const prompts: GenerateOptions['prompt'][] = [];
   let turn = 0;
