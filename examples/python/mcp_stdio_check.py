@@ -46,6 +46,7 @@ class Session:
         self.lines = queue.Queue()
         self.stderr = []
         self.next_id = 0
+        self.elicitations = []
         threading.Thread(target=self._read, args=(self.proc.stdout, self.lines), daemon=True).start()
         threading.Thread(target=self._drain, daemon=True).start()
 
@@ -81,8 +82,20 @@ class Session:
             if message.get("id") == request_id and "method" not in message:
                 return message
             if "method" in message and "id" in message:
-                # A server request (roots/list, ping...): answer like the SDK does.
-                result = {"roots": []} if message["method"] == "roots/list" else {}
+                # A server request: answer like the SDK does with a user who says yes.
+                if message["method"] == "elicitation/create":
+                    self.elicitations.append(message["params"])
+                    schema = message["params"].get("requestedSchema", {})
+                    content = {
+                        name: True
+                        for name, prop in schema.get("properties", {}).items()
+                        if prop.get("type") == "boolean"
+                    }
+                    result = {"action": "accept", "content": content}
+                elif message["method"] == "roots/list":
+                    result = {"roots": []}
+                else:
+                    result = {}
                 self.send({"jsonrpc": "2.0", "id": message["id"], "result": result})
 
     def close(self):
@@ -141,6 +154,25 @@ def run_profile(name, profile, command):
             {"name": "execute_tool", "arguments": {"tool_name": echo, "arguments": {"msg": 1}}},
         ).get("result", {})
         check("bad arguments answer isError with a reason", bad.get("isError") is True and len(text_of(bad)) > 0, text_of(bad)[:200])
+
+        delete = {
+            "name": "execute_tool",
+            "arguments": {"tool_name": "delete_entities", "arguments": {"entityNames": ["nobody"]}},
+        }
+        held = session.request("tools/call", delete).get("result", {})
+        if "elicitation" in profile["capabilities"]:
+            # The client can ask its user: Arsenal asks through elicitation, then runs the call.
+            check("a destructive call is confirmed through elicitation", len(session.elicitations) == 1, json.dumps(session.elicitations)[:200])
+            check("the confirmed call ran", not held.get("isError") and "arsenal/confirmation" not in held.get("_meta", {}), text_of(held)[:200])
+        else:
+            # No elicitation: the call is held, and confirm_tool_call runs it.
+            pending = held.get("_meta", {}).get("arsenal/confirmation", {})
+            check("a destructive call is held with a confirmation id", pending.get("confirmationId"), text_of(held)[:200])
+            confirmed = session.request(
+                "tools/call",
+                {"name": "confirm_tool_call", "arguments": {"confirmation_id": pending.get("confirmationId", ""), "approve": True}},
+            ).get("result", {})
+            check("confirm_tool_call runs the held call", not confirmed.get("isError"), text_of(confirmed)[:200])
 
         unknown = session.request("tools/call", {"name": "no_such_tool", "arguments": {}})
         check("an unknown tool is an error, and the server lives on", "error" in unknown or unknown.get("result", {}).get("isError") is True)

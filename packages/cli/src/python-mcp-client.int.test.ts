@@ -66,7 +66,7 @@ describe.skipIf(!python)('arsenal serve over stdio from a Python MCP client', ()
       ).toEqual([]);
       expect(checks.map((c) => c.profile)).toContain('autogen-mcp-workbench');
       expect(checks.map((c) => c.profile)).toContain('crewai-mcp-adapter');
-      expect(checks.length).toBe(16);
+      expect(checks.length).toBe(20);
       expect(code).toBe(0);
     }, 240_000);
   }
