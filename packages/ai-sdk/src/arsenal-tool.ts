@@ -18,6 +18,11 @@ export interface ArsenalToolOptions {
    * When false, a held call comes back to the model as `pending_confirmation`.
    */
   approvals?: boolean;
+  /**
+   * Calls held for approval, by tool call id. Share one map between the tools of a set so that
+   * denied calls can be rejected in Arsenal (`createArsenalToolSelection` does).
+   */
+  heldCalls?: Map<string, PendingConfirmation>;
 }
 
 /** What the model reads back when a call did not succeed. */
@@ -81,6 +86,7 @@ export function toAiSdkTool(
           const result = await run(input, toolCallId);
           if (result.status === 'pending_confirmation' && result.confirmation) {
             parked.set(toolCallId, { kind: 'held', confirmation: result.confirmation });
+            options.heldCalls?.set(toolCallId, result.confirmation);
             return true;
           }
           parked.set(toolCallId, { kind: 'done', result });
@@ -90,6 +96,7 @@ export function toAiSdkTool(
     execute: async (input, { toolCallId, abortSignal }) => {
       const found = parked.get(toolCallId);
       parked.delete(toolCallId);
+      options.heldCalls?.delete(toolCallId);
       let result: ToolResult;
       if (found?.kind === 'done') result = found.result;
       else if (found?.kind === 'held') {

@@ -132,12 +132,19 @@ describe('createArsenalToolSelection with generateText', () => {
     expect(second.text).toBe('Deleted.');
   });
 
-  it('does not run a denied call', async () => {
+  it('does not run a denied call and rejects it in Arsenal', async () => {
     const { arsenal, calls } = await setup();
     const { model } = scriptedModel([
       { toolCalls: [{ name: 'files__delete_file', args: { path: '/x' } }] },
       { text: 'Kept it.' },
     ]);
+    const rejected: string[] = [];
+    const reject = arsenal.reject.bind(arsenal);
+    arsenal.reject = async (id) => {
+      const outcome = await reject(id);
+      rejected.push(`${id} ${outcome.status}`);
+      return outcome;
+    };
     const selection = createArsenalToolSelection(arsenal);
     const messages: ModelMessage[] = [
       { role: 'user', content: 'delete the file /x from the drive' },
@@ -163,5 +170,7 @@ describe('createArsenalToolSelection with generateText', () => {
     });
     expect(second.text).toBe('Kept it.');
     expect(calls.deleteFile).toBe(0);
+    // The held call is rejected in Arsenal, not left until it expires.
+    expect(rejected).toEqual([expect.stringMatching(/ cancelled$/)]);
   });
 });

@@ -1,4 +1,10 @@
-import type { Arsenal, Principal, RetrievalRequest, ToolDefinition } from '@arsenal/core';
+import type {
+  Arsenal,
+  PendingConfirmation,
+  Principal,
+  RetrievalRequest,
+  ToolDefinition,
+} from '@arsenal/core';
 import type { ModelMessage, PrepareStepFunction, Tool } from 'ai';
 import { type ArsenalToolOptions, toAiSdkToolSet } from './arsenal-tool.js';
 import { aiSdkToolName } from './tool-name.js';
@@ -73,6 +79,34 @@ function conversation(messages: readonly ModelMessage[]) {
   };
 }
 
+/** Reject in Arsenal the held calls whose approval the user denied, so they do not linger. */
+async function rejectDenied(
+  arsenal: Arsenal,
+  messages: readonly ModelMessage[],
+  heldCalls: Map<string, PendingConfirmation>,
+): Promise<void> {
+  if (heldCalls.size === 0) return;
+  const callOfApproval = new Map<string, string>();
+  for (const message of messages) {
+    if (message.role !== 'assistant' || typeof message.content === 'string') continue;
+    for (const part of message.content) {
+      if (part.type === 'tool-approval-request')
+        callOfApproval.set(part.approvalId, part.toolCallId);
+    }
+  }
+  for (const message of messages) {
+    if (message.role !== 'tool') continue;
+    for (const part of message.content) {
+      if (part.type !== 'tool-approval-response' || part.approved) continue;
+      const toolCallId = callOfApproval.get(part.approvalId);
+      const held = toolCallId ? heldCalls.get(toolCallId) : undefined;
+      if (!toolCallId || !held) continue;
+      heldCalls.delete(toolCallId);
+      await arsenal.reject(held.id).catch(() => undefined);
+    }
+  }
+}
+
 /**
  * Per-step tool selection for `generateText` / `streamText` / `ToolLoopAgent`: the catalog as
  * `tools`, and a `prepareStep` that sets `activeTools` to the tools Arsenal retrieves from the
@@ -83,10 +117,12 @@ export function createArsenalToolSelection(
   options: ArsenalToolSelectionOptions = {},
 ): ArsenalToolSelection {
   const catalog: readonly ToolDefinition[] = arsenal.registry.list();
-  const tools = toAiSdkToolSet(arsenal, { ...options, tools: catalog });
+  const heldCalls = new Map<string, PendingConfirmation>();
+  const tools = toAiSdkToolSet(arsenal, { ...options, heldCalls, tools: catalog });
   const byQualified = new Map(catalog.map((d) => [d.qualifiedName, aiSdkToolName(d)]));
   const selections: StepToolSelection[] = [];
   const prepareStep: ArsenalToolSelection['prepareStep'] = async ({ messages, stepNumber }) => {
+    await rejectDenied(arsenal, messages, heldCalls);
     const { query, context } = conversation(messages);
     if (query.length === 0) return { activeTools: [] };
     const result = await arsenal.retrieve({
