@@ -1,0 +1,31 @@
+import { createArsenal, defineTool } from '@arsenal/core';
+import { HumanMessage } from '@langchain/core/messages';
+import { expect, it } from 'vitest';
+import { createArsenalAgent } from './langgraph.js';
+import { ScriptedChatModel } from './scripted-chat-model-test-support.js';
+
+it('runs the README quick start', async () => {
+  const model = new ScriptedChatModel([
+    { toolCalls: [{ name: 'get_weather', args: { city: 'Paris' } }] },
+    { text: 'Sunny in Paris.' },
+  ]);
+  const arsenal = createArsenal();
+  await arsenal.register(
+    defineTool({
+      name: 'get_weather',
+      description: 'Get the current weather for a city.',
+      input: {
+        type: 'object',
+        properties: { city: { type: 'string' } },
+        required: ['city'],
+      } as const,
+      handler: ({ city }) => ({ city, sky: 'sunny' }),
+    }),
+  );
+  const agent = createArsenalAgent({ arsenal, model, limit: 5 });
+  const state = await agent.invoke({ messages: [new HumanMessage('Weather in Paris?')] });
+  expect(state.messages.at(-1)?.content).toBe('Sunny in Paris.');
+  expect(state.toolSelection?.tools.map((t) => t.name)).toEqual(['get_weather']);
+  expect(state.messages.map((m) => m.getType())).toEqual(['human', 'ai', 'tool', 'ai']);
+  await arsenal.close();
+});

@@ -1,0 +1,97 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { createArsenalAgent } from './arsenal-agent.js';
+import { ArsenalToolRetriever, toLlamaIndexTool } from './arsenal-tool.js';
+import { demoArsenal } from './catalog-test-support.js';
+import { scriptedLlm } from './scripted-llm-test-support.js';
+
+const closers: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const close of closers.splice(0)) await close();
+});
+
+async function setup() {
+  const demo = await demoArsenal();
+  closers.push(() => demo.arsenal.close());
+  return demo;
+}
+
+describe('toLlamaIndexTool', () => {
+  it('runs arsenal.execute and returns failures instead of throwing', async () => {
+    const { arsenal, calls } = await setup();
+    const definition = arsenal.registry.get('get_weather');
+    if (!definition) throw new Error('missing tool');
+    const tool = toLlamaIndexTool(arsenal, definition);
+    expect(tool.metadata).toMatchObject({
+      name: 'get_weather',
+      parameters: { required: ['city'] },
+    });
+    expect(await tool.call({ city: 'Oslo' })).toEqual({
+      city: 'Oslo',
+      temperatureC: 21,
+      sky: 'sunny',
+    });
+    expect(await tool.call({ city: 'Atlantis' })).toMatchObject({
+      status: 'failure',
+      error: expect.stringContaining('Atlantis'),
+    });
+    expect(await tool.call({ town: 'Oslo' })).toMatchObject({ status: 'invalid_arguments' });
+    expect(calls.weather).toBe(2);
+  });
+
+  it('confirms or rejects held calls with the answer of onConfirmation', async () => {
+    const { arsenal, calls } = await setup();
+    const definition = arsenal.registry.get('files.delete_file');
+    if (!definition) throw new Error('missing tool');
+    expect(await toLlamaIndexTool(arsenal, definition).call({ path: '/a' })).toMatchObject({
+      status: 'pending_confirmation',
+    });
+    expect(
+      await toLlamaIndexTool(arsenal, definition, { onConfirmation: () => false }).call({
+        path: '/a',
+      }),
+    ).toMatchObject({ status: 'cancelled' });
+    expect(calls.deleteFile).toBe(0);
+    const asked: string[] = [];
+    const approve = toLlamaIndexTool(arsenal, definition, {
+      onConfirmation: (request) => {
+        asked.push(request.qualifiedName);
+        return true;
+      },
+    });
+    expect(await approve.call({ path: '/a' })).toBe('deleted /a');
+    expect(asked).toEqual(['files.delete_file:1.0.0']);
+    expect(calls.deleteFile).toBe(1);
+  });
+});
+
+describe('ArsenalToolRetriever', () => {
+  it('returns the tools for a query, best first', async () => {
+    const { arsenal } = await setup();
+    const tools = await new ArsenalToolRetriever(arsenal, { limit: 2 }).retrieve(
+      'convert 100 dollars to euros',
+    );
+    expect(tools[0]?.metadata.name).toBe('convert_currency');
+    expect(tools.length).toBeLessThanOrEqual(2);
+  });
+});
+
+describe('createArsenalAgent', () => {
+  it('gives a real LlamaIndex agent only the tools retrieved for each query', async () => {
+    const { arsenal, calls } = await setup();
+    const { llm, offered, seen } = scriptedLlm([
+      { toolCalls: [{ name: 'get_weather', args: { city: 'Paris' } }] },
+      { text: 'Sunny in Paris.' },
+      { toolCalls: [{ name: 'convert_currency', args: { amount: 100, from: 'USD', to: 'EUR' } }] },
+      { text: '90 EUR.' },
+    ]);
+    const agent = createArsenalAgent(arsenal, { llm, limit: 1 });
+    const first = await agent.run('What is the weather forecast in Paris?');
+    expect(first).toEqual({ result: 'Sunny in Paris.', tools: ['get_weather'] });
+    expect(offered[0]).toEqual(['get_weather']);
+    expect(JSON.stringify(seen[1])).toContain('temperatureC');
+    const second = await agent.run('convert 100 dollars to euros');
+    expect(second.tools).toEqual(['convert_currency']);
+    expect(offered[2]).toEqual(['convert_currency']);
+    expect(calls).toMatchObject({ weather: 1, convert: 1 });
+  });
+});
