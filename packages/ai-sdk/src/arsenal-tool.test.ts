@@ -1,6 +1,6 @@
+import { demoArsenal } from '@arsenal/testkit';
 import { describe, expect, it } from 'vitest';
 import { toAiSdkTool, toAiSdkToolSet } from './arsenal-tool.js';
-import { demoArsenal } from './catalog-test-support.js';
 
 const options = { toolCallId: 't1', messages: [] };
 

@@ -1,7 +1,7 @@
 import { createOpenAI } from '@ai-sdk/openai';
+import { demoArsenal } from '@arsenal/testkit';
 import { generateText, stepCountIs } from 'ai';
 import { describe, expect, it } from 'vitest';
-import { demoArsenal } from './catalog-test-support.js';
 import { createArsenalToolSelection } from './tool-selection.js';
 
 const key = process.env.OPENAI_API_KEY;

@@ -1,6 +1,6 @@
+import { demoArsenal } from '@arsenal/testkit';
 import { generateText, type ModelMessage, stepCountIs } from 'ai';
 import { afterEach, describe, expect, it } from 'vitest';
-import { demoArsenal } from './catalog-test-support.js';
 import { scriptedModel } from './scripted-model-test-support.js';
 import { createArsenalToolSelection } from './tool-selection.js';
 

@@ -1,7 +1,7 @@
+import { demoArsenal } from '@arsenal/testkit';
 import { ToolMessage } from '@langchain/core/messages';
 import { afterEach, describe, expect, it } from 'vitest';
 import { retrieveLangChainTools, toLangChainTool } from './arsenal-tool.js';
-import { demoArsenal } from './catalog-test-support.js';
 
 const closers: (() => Promise<void>)[] = [];
 afterEach(async () => {

@@ -1,7 +1,7 @@
+import { demoArsenal } from '@arsenal/testkit';
 import { HumanMessage } from '@langchain/core/messages';
 import { ChatOpenAI } from '@langchain/openai';
 import { describe, expect, it } from 'vitest';
-import { demoArsenal } from './catalog-test-support.js';
 import { createArsenalAgent } from './langgraph.js';
 
 const key = process.env.OPENAI_API_KEY;

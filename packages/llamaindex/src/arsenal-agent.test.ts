@@ -1,7 +1,7 @@
+import { demoArsenal } from '@arsenal/testkit';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createArsenalAgent } from './arsenal-agent.js';
 import { ArsenalToolRetriever, toLlamaIndexTool } from './arsenal-tool.js';
-import { demoArsenal } from './catalog-test-support.js';
 import { scriptedLlm } from './scripted-llm-test-support.js';
 
 const closers: (() => Promise<void>)[] = [];

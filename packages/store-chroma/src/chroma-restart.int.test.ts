@@ -1,8 +1,8 @@
 import { createArsenal, defineTool } from '@arsenal/core';
+import { createHashedEmbedder } from '@arsenal/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestChroma, type TestChroma, uniqueCollection } from './chroma-test-support.js';
 import { createChromaVectorStore } from './chroma-vector-store.js';
-import { createHashedEmbedder } from './hashed-embedder-test-support.js';
 
 let chroma: TestChroma;
 beforeAll(async () => {

@@ -1,6 +1,6 @@
 import { createArsenal, defineTool } from '@arsenal/core';
+import { createHashedEmbedder } from '@arsenal/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createHashedEmbedder } from './hashed-embedder-test-support.js';
 import { createPgvectorVectorStore } from './pgvector-vector-store.js';
 import { startTestPostgres, type TestPostgres, uniqueTable } from './postgres-test-support.js';
 

@@ -1,7 +1,11 @@
 import { ArsenalError, createArsenal, defineTool } from '@arsenal/core';
-import { describeVectorStoreConformance, expectArsenalError, planarVector } from '@arsenal/testkit';
+import {
+  createHashedEmbedder,
+  describeVectorStoreConformance,
+  expectArsenalError,
+  planarVector,
+} from '@arsenal/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createHashedEmbedder } from './hashed-embedder-test-support.js';
 import { type QdrantFake, startQdrantFake } from './qdrant-fake-test-support.js';
 import { createQdrantVectorStore, type QdrantVectorStore } from './qdrant-vector-store.js';
 

@@ -5,6 +5,7 @@ export {
   ROUND_TRIP_SCHEMAS,
 } from './argument-round-trip.js';
 export type { ConformanceOptions } from './conformance-suite.js';
+export { demoArsenal } from './demo-arsenal.js';
 export type { EmbedderCaseId, EmbedderConformanceOptions } from './embedder-conformance.js';
 export {
   describeEmbedderConformance,
@@ -19,6 +20,7 @@ export {
   randomUnitVectors,
   seededRandom,
 } from './fixtures.js';
+export { createHashedEmbedder, hashedVector } from './hashed-embedder.js';
 export type {
   HistoryStoreCaseId,
   HistoryStoreConformanceOptions,

@@ -1,7 +1,7 @@
+import { demoArsenal } from '@arsenal/testkit';
 import { HumanMessage, isToolMessage, type ToolMessage } from '@langchain/core/messages';
 import { Command, MemorySaver } from '@langchain/langgraph';
 import { afterEach, describe, expect, it } from 'vitest';
-import { demoArsenal } from '../catalog-test-support.js';
 import { ScriptedChatModel } from '../scripted-chat-model-test-support.js';
 import { createArsenalAgent } from './arsenal-agent.js';
 

@@ -1,7 +1,7 @@
 import type { Embedder } from '@arsenal/core';
 
 /**
- * A deterministic embedder for tests: each lower-cased word (and each pair of neighbouring words)
+ * A deterministic embedder for tests, parity checks and benchmarks: each lower-cased word (and each pair of neighbouring words)
  * adds ±1 to a dimension picked by a hash of it, and the sum is scaled to unit length. Texts that
  * share words point the same way; the same text always gives the same vector. It counts its calls.
  */
