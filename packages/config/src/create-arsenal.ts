@@ -2,33 +2,21 @@ import { readFile } from 'node:fs/promises';
 import { basename, extname } from 'node:path';
 import {
   type Arsenal,
-  type ArsenalOptions,
   CatalogError,
   ConfigurationError,
   catalogValueToInputs,
-  combineTelemetry,
   createArsenal,
-  createLexicalReranker,
-  createSecurityPolicy,
-  type Embedder,
   parseCatalog,
   type RegistrationSummary,
-  type Reranker,
   type SourceHandle,
-  type Telemetry,
   type ToolDefinitionInput,
-  type VectorStore,
 } from '@arsenal/core';
 import type { A2aToolSource } from '@arsenal/executor-a2a';
 import { createMcpToolSource, type McpToolSource } from '@arsenal/executor-mcp';
 import { createProcessToolSource } from '@arsenal/executor-process';
-import { createAnthropicTranscoder } from '@arsenal/transcoder-anthropic';
-import { createGeminiTranscoder } from '@arsenal/transcoder-gemini';
-import { createMcpTranscoder } from '@arsenal/transcoder-mcp';
-import { createOpenAITranscoder } from '@arsenal/transcoder-openai';
 import { parse as parseYaml } from 'yaml';
 import { a2aSecretsOf, addA2aAgents, type LoadedA2aAgents } from './a2a-agents.js';
-import { loadAdapter } from './adapter-loader.js';
+import { arsenalOptions } from './arsenal-options.js';
 import { cliToolSpecs } from './cli-tools.js';
 import { redactText } from './config-error.js';
 import { addHttpSources } from './http-sources.js';
@@ -40,7 +28,7 @@ import {
   lockPathFor,
   readPinLock,
 } from './pin-lock.js';
-import { checkPolicyCoverage, policyOptionsOf } from './policy-coverage.js';
+import { checkPolicyCoverage } from './policy-coverage.js';
 import type { ArsenalConfig, McpServerConfig } from './schema.js';
 
 export interface CreateFromConfigOptions {
@@ -182,89 +170,6 @@ export async function createArsenalFromConfig(
     throw error;
   }
   return { arsenal, sources, a2aSources: a2a.sources, close };
-}
-
-/** One telemetry adapter, or several combined (a failing one never affects the others). */
-async function loadTelemetry(
-  entries: ArsenalConfig['telemetry'],
-  base: string,
-): Promise<Telemetry | undefined> {
-  if (entries === undefined) return undefined;
-  if (!Array.isArray(entries)) return loadAdapter<Telemetry>(entries, base, 'telemetry');
-  const sinks: Telemetry[] = [];
-  try {
-    for (const [index, entry] of entries.entries()) {
-      sinks.push(await loadAdapter<Telemetry>(entry, base, `telemetry[${index}]`));
-    }
-  } catch (error) {
-    // Adapters already started (a metrics server, an exporter) must not outlive a failed start.
-    await Promise.allSettled(sinks.map((sink) => sink.close?.()));
-    throw error;
-  }
-  return sinks.length === 1 ? sinks[0] : combineTelemetry(...sinks);
-}
-
-async function arsenalOptions(config: ArsenalConfig): Promise<ArsenalOptions> {
-  const base = config.baseDir;
-  const vectorStore = config.vectorStore
-    ? await loadAdapter<VectorStore>(config.vectorStore, base, 'vectorStore')
-    : undefined;
-  const embedder = config.embedder
-    ? await loadAdapter<Embedder>(config.embedder, base, 'embedder')
-    : undefined;
-  if (embedder && !vectorStore) {
-    throw new ConfigurationError(
-      'embedder: semantic retrieval needs a vectorStore as well; add one (vectorStore: { use: ... }).',
-    );
-  }
-  const reranker =
-    config.reranker === 'lexical'
-      ? createLexicalReranker()
-      : config.reranker
-        ? await loadAdapter<Reranker>(config.reranker, base, 'reranker')
-        : undefined;
-  const telemetry = await loadTelemetry(config.telemetry, base);
-  const execution = config.execution;
-  return {
-    transcoders: [
-      createOpenAITranscoder(),
-      createAnthropicTranscoder(),
-      createGeminiTranscoder(),
-      createMcpTranscoder(),
-    ],
-    ...(vectorStore ? { vectorStore } : {}),
-    ...(embedder ? { embedder } : {}),
-    ...(reranker ? { reranker } : {}),
-    ...(telemetry ? { telemetry } : {}),
-    ...(config.hygiene ? { hygiene: config.hygiene } : {}),
-    ...(config.quarantine === undefined ? {} : { quarantine: config.quarantine }),
-    ...(config.policy ? { policy: createSecurityPolicy(policyOptionsOf(config.policy)) } : {}),
-    ...(config.routing
-      ? {
-          retrieval: {
-            ...(config.routing.weights ? { weights: config.routing.weights } : {}),
-            ...(config.routing.candidatePool
-              ? { candidatePool: config.routing.candidatePool }
-              : {}),
-            ...(config.routing.rerankTopN ? { rerankTopN: config.routing.rerankTopN } : {}),
-          },
-        }
-      : {}),
-    ...(execution
-      ? {
-          execution: {
-            ...(execution.timeoutMs ? { defaultTimeoutMs: execution.timeoutMs } : {}),
-            ...(execution.retries === undefined
-              ? {}
-              : { retry: { maxRetries: execution.retries } }),
-            ...(execution.maxArgumentBytes ? { maxArgumentBytes: execution.maxArgumentBytes } : {}),
-            ...(execution.confirmationTtlMs
-              ? { confirmationTtlMs: execution.confirmationTtlMs }
-              : {}),
-          },
-        }
-      : {}),
-  };
 }
 
 function transportOf(server: McpServerConfig) {

@@ -1,0 +1,102 @@
+import {
+  type ArsenalOptions,
+  ConfigurationError,
+  combineTelemetry,
+  createLexicalReranker,
+  createSecurityPolicy,
+  type Embedder,
+  type Reranker,
+  type Telemetry,
+  type VectorStore,
+} from '@arsenal/core';
+import { createAnthropicTranscoder } from '@arsenal/transcoder-anthropic';
+import { createGeminiTranscoder } from '@arsenal/transcoder-gemini';
+import { createMcpTranscoder } from '@arsenal/transcoder-mcp';
+import { createOpenAITranscoder } from '@arsenal/transcoder-openai';
+import { loadAdapter } from './adapter-loader.js';
+import { policyOptionsOf } from './policy-coverage.js';
+import type { ArsenalConfig } from './schema.js';
+
+/** One telemetry adapter, or several combined (a failing one never affects the others). */
+async function loadTelemetry(
+  entries: ArsenalConfig['telemetry'],
+  base: string,
+): Promise<Telemetry | undefined> {
+  if (entries === undefined) return undefined;
+  if (!Array.isArray(entries)) return loadAdapter<Telemetry>(entries, base, 'telemetry');
+  const sinks: Telemetry[] = [];
+  try {
+    for (const [index, entry] of entries.entries()) {
+      sinks.push(await loadAdapter<Telemetry>(entry, base, `telemetry[${index}]`));
+    }
+  } catch (error) {
+    // Adapters already started (a metrics server, an exporter) must not outlive a failed start.
+    await Promise.allSettled(sinks.map((sink) => sink.close?.()));
+    throw error;
+  }
+  return sinks.length === 1 ? sinks[0] : combineTelemetry(...sinks);
+}
+
+/** The Arsenal options a config asks for: adapters by package name, policy, routing, execution. */
+export async function arsenalOptions(config: ArsenalConfig): Promise<ArsenalOptions> {
+  const base = config.baseDir;
+  const vectorStore = config.vectorStore
+    ? await loadAdapter<VectorStore>(config.vectorStore, base, 'vectorStore')
+    : undefined;
+  const embedder = config.embedder
+    ? await loadAdapter<Embedder>(config.embedder, base, 'embedder')
+    : undefined;
+  if (embedder && !vectorStore) {
+    throw new ConfigurationError(
+      'embedder: semantic retrieval needs a vectorStore as well; add one (vectorStore: { use: ... }).',
+    );
+  }
+  const reranker =
+    config.reranker === 'lexical'
+      ? createLexicalReranker()
+      : config.reranker
+        ? await loadAdapter<Reranker>(config.reranker, base, 'reranker')
+        : undefined;
+  const telemetry = await loadTelemetry(config.telemetry, base);
+  const execution = config.execution;
+  return {
+    transcoders: [
+      createOpenAITranscoder(),
+      createAnthropicTranscoder(),
+      createGeminiTranscoder(),
+      createMcpTranscoder(),
+    ],
+    ...(vectorStore ? { vectorStore } : {}),
+    ...(embedder ? { embedder } : {}),
+    ...(reranker ? { reranker } : {}),
+    ...(telemetry ? { telemetry } : {}),
+    ...(config.hygiene ? { hygiene: config.hygiene } : {}),
+    ...(config.quarantine === undefined ? {} : { quarantine: config.quarantine }),
+    ...(config.policy ? { policy: createSecurityPolicy(policyOptionsOf(config.policy)) } : {}),
+    ...(config.routing
+      ? {
+          retrieval: {
+            ...(config.routing.weights ? { weights: config.routing.weights } : {}),
+            ...(config.routing.candidatePool
+              ? { candidatePool: config.routing.candidatePool }
+              : {}),
+            ...(config.routing.rerankTopN ? { rerankTopN: config.routing.rerankTopN } : {}),
+          },
+        }
+      : {}),
+    ...(execution
+      ? {
+          execution: {
+            ...(execution.timeoutMs ? { defaultTimeoutMs: execution.timeoutMs } : {}),
+            ...(execution.retries === undefined
+              ? {}
+              : { retry: { maxRetries: execution.retries } }),
+            ...(execution.maxArgumentBytes ? { maxArgumentBytes: execution.maxArgumentBytes } : {}),
+            ...(execution.confirmationTtlMs
+              ? { confirmationTtlMs: execution.confirmationTtlMs }
+              : {}),
+          },
+        }
+      : {}),
+  };
+}
