@@ -28,7 +28,7 @@ function toJson(value: unknown): JSONValue {
 }
 
 /** What the model reads: the result, or `{ status, error, ... }` when the call did not succeed. */
-function output(result: ToolResult): JSONValue {
+export function modelOutput(result: ToolResult): JSONValue {
   if (result.status === 'success') {
     return typeof result.result === 'string' ? result.result : toJson(result.result);
   }
@@ -75,7 +75,7 @@ export function toLlamaIndexTool(
         return toJson({ status: 'failure', error: (error as Error).message });
       }
     }
-    return output(result);
+    return modelOutput(result);
   };
   return new FunctionTool<Record<string, unknown>, Promise<JSONValue>>(run, {
     name: llamaIndexToolName(definition),
