@@ -156,6 +156,37 @@ describe('OpenAIEmbedder', () => {
     expect(error.message).toMatch(/Cannot reach OpenAI embeddings at http:\/\/127\.0\.0\.1/);
   });
 
+  it('registers while the API is down, then embeds the tools when it is back', async () => {
+    const port = await freePort();
+    const vectorStore = createInMemoryVectorStore();
+    const arsenal = createArsenal({
+      embedder: embedderAt({
+        baseUrl: `http://127.0.0.1:${port}/v1`,
+        dimensions: 16,
+        maxRetries: 1,
+      }),
+      vectorStore,
+    });
+    const summary = await arsenal.register([
+      { name: 'get_weather', description: 'Weather forecast for a city.' },
+      { name: 'send_email', description: 'Send an email message to a recipient.' },
+    ]);
+    expect(summary.added).toBe(2);
+    expect(summary.deferred).toMatchObject({ pending: 2, error: { code: 'embedder_error' } });
+    const degraded = await arsenal.retrieve('forecast for Oslo');
+    expect(degraded.tools[0]?.tool.name).toBe('get_weather');
+    expect(degraded.warnings?.join(' ')).toMatch(/Cannot reach OpenAI embeddings/);
+    const back = await startFakeOpenAIServer(server.apiKey, port);
+    try {
+      const recovered = await arsenal.retrieve('forecast for Oslo');
+      expect(recovered.warnings ?? []).toEqual([]);
+      expect(await vectorStore.count()).toBe(2);
+      expect(back.requests.flatMap((request) => request.input)).toContain('forecast for Oslo');
+    } finally {
+      await back.close();
+    }
+  });
+
   it('stops a request in flight when the signal aborts', async () => {
     server.hang = true;
     const controller = new AbortController();

@@ -73,6 +73,7 @@ async function readBody(request: IncomingMessage): Promise<string> {
  */
 export async function startFakeOpenAIServer(
   apiKey = 'sk-test-secret-key-123',
+  port = 0,
 ): Promise<FakeOpenAIServer> {
   const faults: ScriptedFault[] = [];
   const requests: FakeOpenAIServer['requests'] = [];
@@ -211,10 +212,10 @@ export async function startFakeOpenAIServer(
       rateHeaders,
     );
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const address = server.address() as AddressInfo;
   return {
-    baseUrl: `http://127.0.0.1:${port}/v1`,
+    baseUrl: `http://127.0.0.1:${address.port}/v1`,
     apiKey,
     requests,
     fail: (...more) => faults.push(...more),

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ArsenalError, VectorStoreError } from '../errors/arsenal-error.js';
+import { EmbedderError } from '../errors/model-errors.js';
 import { InMemoryTelemetry } from '../events/telemetry.js';
 import { createInMemoryVectorStore } from '../memory/index.js';
 import type { Embedder } from '../ports/embedder.js';
@@ -248,6 +249,37 @@ describe('Arsenal with an embedder', () => {
     expect(recovered.warnings ?? []).toEqual([]);
     expect(await inner.count()).toBe(5);
     expect((await inner.get(['default.get_weather:1.0.0'])).length).toBe(0);
+  });
+
+  it('registers while the embedder is down, and embeds the tools when it returns', async () => {
+    const inner = hashingEmbedder();
+    let down = false;
+    const embedder: Embedder = {
+      get dimensions() {
+        return inner.dimensions;
+      },
+      embed: (texts, options) =>
+        down
+          ? Promise.reject(new EmbedderError('embedder unreachable', { retryable: true }))
+          : inner.embed(texts, options),
+    };
+    const vectorStore = createInMemoryVectorStore();
+    const arsenal = createArsenal({ embedder, vectorStore });
+    await arsenal.register(catalog.slice(0, 4));
+    down = true;
+    const summary = await arsenal.register(catalog.slice(4));
+    expect(summary.added).toBe(2);
+    expect(summary.deferred?.pending).toBe(2);
+    expect(summary.deferred?.error.code).toBe('embedder_error');
+    expect(arsenal.registry.list().length).toBe(catalog.length);
+    const degraded = await arsenal.retrieve('weather forecast');
+    expect(degraded.warnings?.join(' ')).toMatch(/embedder unreachable/);
+    expect(degraded.tools.length).toBeGreaterThan(0);
+    expect(await vectorStore.count()).toBe(4);
+    down = false;
+    const recovered = await arsenal.retrieve('weather forecast');
+    expect(recovered.warnings ?? []).toEqual([]);
+    expect(await vectorStore.count()).toBe(catalog.length);
   });
 
   it('still throws errors a retry cannot fix (a dimension mismatch)', async () => {
