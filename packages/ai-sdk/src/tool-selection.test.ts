@@ -1,19 +1,10 @@
-import { demoArsenal } from '@arsenal/testkit';
+import { demoArsenalPerTest } from '@arsenal/testkit';
 import { generateText, type ModelMessage, stepCountIs } from 'ai';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { scriptedModel } from './scripted-model-test-support.js';
 import { createArsenalToolSelection } from './tool-selection.js';
 
-const closers: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  for (const close of closers.splice(0)) await close();
-});
-
-async function setup() {
-  const demo = await demoArsenal();
-  closers.push(() => demo.arsenal.close());
-  return demo;
-}
+const setup = demoArsenalPerTest();
 
 describe('createArsenalToolSelection with generateText', () => {
   it('offers only the retrieved tools at each step and runs the calls', async () => {

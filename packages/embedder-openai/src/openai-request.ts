@@ -1,97 +1,16 @@
-import {
-  CancelledError,
-  EmbedderError,
-  parseRetryAfter,
-  type RetryOptions,
-  retryWithBackoff,
-} from '@arsenal/core';
+import { EmbedderError, type PostJsonOptions, postJsonWithRetry } from '@arsenal/core';
 
-export interface OpenAIRequestOptions extends RetryOptions {
-  url: string;
-  headers: Record<string, string>;
-  body: unknown;
-  /** Per attempt. */
-  timeoutMs: number;
-  signal?: AbortSignal;
-}
+export type OpenAIRequestOptions = Omit<PostJsonOptions, keyof OpenAIDescription>;
+type OpenAIDescription = Pick<
+  PostJsonOptions,
+  'service' | 'createError' | 'hintForStatus' | 'notJsonHint'
+>;
 
-/** POST JSON to the embeddings endpoint, retrying 429, 5xx, timeouts and dropped connections. */
-export function postEmbeddings(options: OpenAIRequestOptions): Promise<unknown> {
-  return retryWithBackoff(() => attempt(options), {
-    ...options,
-    maxRetries: options.maxRetries ?? 3,
-  });
-}
-
-async function attempt(options: OpenAIRequestOptions): Promise<unknown> {
-  if (options.signal?.aborted)
-    throw new CancelledError(undefined, { cause: options.signal.reason });
-  const timeout = AbortSignal.timeout(options.timeoutMs);
-  const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
-  let response: Response;
-  try {
-    response = await fetch(options.url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...options.headers },
-      body: JSON.stringify(options.body),
-      signal,
-    });
-  } catch (error) {
-    throw networkError(error, options);
-  }
-  let text: string;
-  try {
-    text = await response.text();
-  } catch (error) {
-    throw networkError(error, options);
-  }
-  if (!response.ok) throw statusError(response, text, options.url);
-  try {
-    return JSON.parse(text) as unknown;
-  } catch (error) {
-    throw new EmbedderError(
-      `${where(options.url)} answered ${response.status} with a body that is not JSON; check baseUrl points at an OpenAI-compatible API.`,
-      { cause: error, statusCode: response.status },
-    );
-  }
-}
-
-function networkError(error: unknown, options: OpenAIRequestOptions): Error {
-  if (options.signal?.aborted)
-    return new CancelledError(undefined, { cause: options.signal.reason });
-  const name = (error as { name?: string }).name;
-  if (name === 'TimeoutError' || name === 'AbortError') {
-    return new EmbedderError(
-      `${where(options.url)} did not answer within ${options.timeoutMs} ms; raise timeoutMs or check the service.`,
-      { cause: error, retryable: true },
-    );
-  }
-  return new EmbedderError(
-    `Cannot reach ${where(options.url)}: ${(error as Error).message}; check baseUrl and that the service is up.`,
-    { cause: error, retryable: true },
-  );
-}
-
-/** The message of an OpenAI error body: `{ "error": { "message", "type", "code" } }`. */
-function vendorMessage(text: string): string | undefined {
-  try {
-    const body = JSON.parse(text) as { error?: { message?: unknown; code?: unknown } | string };
-    if (typeof body.error === 'string') return body.error;
-    if (typeof body.error?.message === 'string') {
-      const code = typeof body.error.code === 'string' ? ` (${body.error.code})` : '';
-      return `${body.error.message}${code}`;
-    }
-  } catch {
-    // Not JSON: fall through to the raw text.
-  }
-  return text.trim() === '' ? undefined : text.trim().slice(0, 300);
-}
-
-function statusError(response: Response, text: string, url: string): EmbedderError {
-  const status = response.status;
-  const detail = redactKeys(vendorMessage(text) ?? response.statusText);
-  const retryAfterMs = retryAfterOf(response.headers);
-  const hint =
+const openAI: OpenAIDescription = {
+  service: 'OpenAI embeddings',
+  createError: (message, options) => new EmbedderError(message, options),
+  notJsonHint: 'check baseUrl points at an OpenAI-compatible API',
+  hintForStatus: (status) =>
     status === 401 || status === 403
       ? 'check the API key (OPENAI_API_KEY) and its access to the model'
       : status === 404
@@ -100,28 +19,10 @@ function statusError(response: Response, text: string, url: string): EmbedderErr
           ? 'the rate limit or quota was hit; retried with backoff, then gave up'
           : status >= 500
             ? 'the service failed; retried with backoff, then gave up'
-            : 'check the request options (model, dimensions)';
-  return new EmbedderError(`${where(url)} answered ${status}: ${detail}; ${hint}.`, {
-    statusCode: status,
-    retryable: status === 429 || status === 408 || status >= 500,
-    retryAfterMs,
-  });
-}
+            : 'check the request options (model, dimensions)',
+};
 
-/** OpenAI may send `retry-after-ms` (milliseconds) besides the standard `retry-after`. */
-function retryAfterOf(headers: Headers): number | undefined {
-  const milliseconds = headers.get('retry-after-ms');
-  if (milliseconds !== null && /^\d+(\.\d+)?$/.test(milliseconds.trim()))
-    return Number(milliseconds);
-  return parseRetryAfter(headers.get('retry-after'));
-}
-
-function where(url: string): string {
-  const parsed = new URL(url);
-  return `OpenAI embeddings at ${parsed.origin}${parsed.pathname}`;
-}
-
-/** Vendors echo part of a rejected key ("Incorrect API key provided: sk-abc***"): drop it. */
-export function redactKeys(message: string): string {
-  return message.replace(/\b(sk|key)-[A-Za-z0-9_*-]{3,}/g, '$1-[redacted]');
+/** POST JSON to the embeddings endpoint, retrying 429, 5xx, timeouts and dropped connections. */
+export function postEmbeddings(options: OpenAIRequestOptions): Promise<unknown> {
+  return postJsonWithRetry({ ...options, ...openAI });
 }

@@ -1,16 +1,12 @@
-import { demoArsenal } from '@arsenal/testkit';
+import { demoArsenalPerTest } from '@arsenal/testkit';
 import { ToolMessage } from '@langchain/core/messages';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { retrieveLangChainTools, toLangChainTool } from './arsenal-tool.js';
 
-const closers: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  for (const close of closers.splice(0)) await close();
-});
+const newDemo = demoArsenalPerTest();
 
 async function setup() {
-  const demo = await demoArsenal();
-  closers.push(() => demo.arsenal.close());
+  const demo = await newDemo();
   const def = (name: string) => {
     const found = demo.arsenal.registry.get(name);
     if (!found) throw new Error(`missing ${name}`);

@@ -1,19 +1,10 @@
-import { demoArsenal } from '@arsenal/testkit';
-import { afterEach, describe, expect, it } from 'vitest';
+import { demoArsenalPerTest } from '@arsenal/testkit';
+import { describe, expect, it } from 'vitest';
 import { createArsenalAgent } from './arsenal-agent.js';
 import { ArsenalToolRetriever, toLlamaIndexTool } from './arsenal-tool.js';
 import { scriptedLlm } from './scripted-llm-test-support.js';
 
-const closers: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  for (const close of closers.splice(0)) await close();
-});
-
-async function setup() {
-  const demo = await demoArsenal();
-  closers.push(() => demo.arsenal.close());
-  return demo;
-}
+const setup = demoArsenalPerTest();
 
 describe('toLlamaIndexTool', () => {
   it('runs arsenal.execute and returns failures instead of throwing', async () => {

@@ -1,6 +1,6 @@
-import { demoArsenal, expectArsenalError } from '@arsenal/testkit';
+import { demoArsenalPerTest, expectArsenalError } from '@arsenal/testkit';
 import type { WorkflowEventData } from '@llamaindex/workflow';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createArsenalWorkflow } from './arsenal-workflow.js';
 import {
   arsenalConfirmationEvent,
@@ -13,16 +13,7 @@ import {
 } from './arsenal-workflow-events.js';
 import { scriptedLlm } from './scripted-llm-test-support.js';
 
-const closers: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  for (const close of closers.splice(0)) await close();
-});
-
-async function setup() {
-  const demo = await demoArsenal();
-  closers.push(() => demo.arsenal.close());
-  return demo;
-}
+const setup = demoArsenalPerTest();
 
 /** Reads a run's events until one matches, returning every event read. */
 async function readUntil(

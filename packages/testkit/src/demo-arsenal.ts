@@ -1,4 +1,5 @@
-import { createArsenal, defineTool } from '@arsenal/core';
+import { type Arsenal, createArsenal, defineTool } from '@arsenal/core';
+import { afterEach } from 'vitest';
 
 /** An Arsenal with a small catalog from different domains, plus call counters. */
 export async function demoArsenal() {
@@ -71,4 +72,24 @@ export async function demoArsenal() {
     }),
   ]);
   return { arsenal, calls };
+}
+
+/**
+ * For a test file: returns a `setup()` that gives each test a fresh `demoArsenal()`, closed after
+ * the test.
+ *
+ * @example
+ * const setup = demoArsenalPerTest();
+ * it('...', async () => { const { arsenal, calls } = await setup(); });
+ */
+export function demoArsenalPerTest(): () => ReturnType<typeof demoArsenal> {
+  const open: Arsenal[] = [];
+  afterEach(async () => {
+    for (const arsenal of open.splice(0)) await arsenal.close();
+  });
+  return async () => {
+    const demo = await demoArsenal();
+    open.push(demo.arsenal);
+    return demo;
+  };
 }

@@ -5,7 +5,7 @@ export {
   ROUND_TRIP_SCHEMAS,
 } from './argument-round-trip.js';
 export type { ConformanceOptions } from './conformance-suite.js';
-export { demoArsenal } from './demo-arsenal.js';
+export { demoArsenal, demoArsenalPerTest } from './demo-arsenal.js';
 export type { EmbedderCaseId, EmbedderConformanceOptions } from './embedder-conformance.js';
 export {
   describeEmbedderConformance,

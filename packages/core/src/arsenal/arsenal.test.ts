@@ -255,6 +255,7 @@ describe('Arsenal with an embedder', () => {
     const inner = hashingEmbedder();
     let down = false;
     const embedder: Embedder = {
+      id: 'flaky-hashing',
       get dimensions() {
         return inner.dimensions;
       },

@@ -10,6 +10,8 @@ export type { FunctionToolHandler } from './function-executor.js';
 export { createFunctionExecutor } from './function-executor.js';
 export { HealthTracker } from './health-tracker.js';
 export type { InvocationState, InvocationStatus } from './invocations.js';
+export type { PostJsonOptions } from './post-json.js';
+export { postJsonWithRetry } from './post-json.js';
 export type { RateLimitOptions, RateLimitRefusal, TokenBucketLimit } from './rate-limiter.js';
 export { RateLimiter } from './rate-limiter.js';
 export { isSecretKey, REDACTED, redactSecrets } from './redaction.js';
@@ -19,6 +21,12 @@ export type { RetryOptions } from './retry.js';
 export { backoffDelay, isIdempotentTool, sleep } from './retry.js';
 export type { RetryWithBackoffOptions } from './retry-with-backoff.js';
 export { parseRetryAfter, retryWithBackoff } from './retry-with-backoff.js';
+export type {
+  FailedAnswer,
+  JsonServiceDescription,
+  ServiceCallContext,
+} from './service-error.js';
+export { redactKeys, toServiceError, vendorMessage } from './service-error.js';
 export { createStaticToolResolver } from './static-resolver.js';
 export type { ForcedToolChoice, ToolSet, ToolSetRequest } from './tool-set-filter.js';
 export {

@@ -1,20 +1,11 @@
-import { demoArsenal } from '@arsenal/testkit';
+import { demoArsenalPerTest } from '@arsenal/testkit';
 import { HumanMessage, isToolMessage, type ToolMessage } from '@langchain/core/messages';
 import { Command, MemorySaver } from '@langchain/langgraph';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ScriptedChatModel } from '../scripted-chat-model-test-support.js';
 import { createArsenalAgent } from './arsenal-agent.js';
 
-const closers: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  for (const close of closers.splice(0)) await close();
-});
-
-async function setup() {
-  const demo = await demoArsenal();
-  closers.push(() => demo.arsenal.close());
-  return demo;
-}
+const setup = demoArsenalPerTest();
 
 const toolMessages = (messages: unknown[]) =>
   messages.filter((m): m is ToolMessage => isToolMessage(m as ToolMessage));
