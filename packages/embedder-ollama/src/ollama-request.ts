@@ -1,12 +1,11 @@
-import { EmbedderError, type PostJsonOptions, postJsonWithRetry } from '@arsenal/core';
+import {
+  EmbedderError,
+  type JsonServiceCall,
+  type JsonServiceDescription,
+  postJsonWithRetry,
+} from '@arsenal/core';
 
-export type OllamaRequestOptions = Omit<PostJsonOptions, keyof OllamaDescription>;
-type OllamaDescription = Pick<
-  PostJsonOptions,
-  'service' | 'createError' | 'hintForStatus' | 'notJsonHint'
->;
-
-const ollama: OllamaDescription = {
+const ollama: JsonServiceDescription = {
   service: 'Ollama',
   createError: (message, options) => new EmbedderError(message, options),
   notJsonHint: 'check baseUrl points at an Ollama server',
@@ -21,6 +20,6 @@ const ollama: OllamaDescription = {
 };
 
 /** POST JSON to Ollama, retrying 429, 5xx, timeouts and dropped connections. */
-export function postOllama(options: OllamaRequestOptions): Promise<unknown> {
+export function postOllama(options: JsonServiceCall): Promise<unknown> {
   return postJsonWithRetry({ ...options, ...ollama });
 }

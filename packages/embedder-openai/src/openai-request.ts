@@ -1,12 +1,11 @@
-import { EmbedderError, type PostJsonOptions, postJsonWithRetry } from '@arsenal/core';
+import {
+  EmbedderError,
+  type JsonServiceCall,
+  type JsonServiceDescription,
+  postJsonWithRetry,
+} from '@arsenal/core';
 
-export type OpenAIRequestOptions = Omit<PostJsonOptions, keyof OpenAIDescription>;
-type OpenAIDescription = Pick<
-  PostJsonOptions,
-  'service' | 'createError' | 'hintForStatus' | 'notJsonHint'
->;
-
-const openAI: OpenAIDescription = {
+const openAI: JsonServiceDescription = {
   service: 'OpenAI embeddings',
   createError: (message, options) => new EmbedderError(message, options),
   notJsonHint: 'check baseUrl points at an OpenAI-compatible API',
@@ -23,6 +22,6 @@ const openAI: OpenAIDescription = {
 };
 
 /** POST JSON to the embeddings endpoint, retrying 429, 5xx, timeouts and dropped connections. */
-export function postEmbeddings(options: OpenAIRequestOptions): Promise<unknown> {
+export function postEmbeddings(options: JsonServiceCall): Promise<unknown> {
   return postJsonWithRetry({ ...options, ...openAI });
 }

@@ -10,7 +10,7 @@ export type { FunctionToolHandler } from './function-executor.js';
 export { createFunctionExecutor } from './function-executor.js';
 export { HealthTracker } from './health-tracker.js';
 export type { InvocationState, InvocationStatus } from './invocations.js';
-export type { PostJsonOptions } from './post-json.js';
+export type { JsonServiceCall, PostJsonOptions } from './post-json.js';
 export { postJsonWithRetry } from './post-json.js';
 export type { RateLimitOptions, RateLimitRefusal, TokenBucketLimit } from './rate-limiter.js';
 export { RateLimiter } from './rate-limiter.js';

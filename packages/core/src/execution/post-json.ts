@@ -12,6 +12,9 @@ export interface PostJsonOptions extends RetryOptions, JsonServiceDescription {
   signal?: AbortSignal;
 }
 
+/** The call itself, for adapters that fix the service description once. */
+export type JsonServiceCall = Omit<PostJsonOptions, keyof JsonServiceDescription>;
+
 /**
  * POST JSON to a vendor API and parse the JSON answer, retrying 429, 408, 5xx, timeouts and
  * dropped connections with backoff that honours `Retry-After` (and `retry-after-ms`). Failures
