@@ -5,6 +5,7 @@ import {
   ArsenalError,
   type ExecutionRequest,
   type Executor,
+  formatTraceparent,
   type ToolCallContext,
   type ToolDefinition,
 } from '@arsenal/core';
@@ -100,6 +101,12 @@ export class A2aExecutor implements Executor {
     const tracker = new TaskTracker();
     const args = request.arguments;
     const contextId = crypto.randomUUID();
+    // W3C trace context as a header (A2A service parameter), so a traced agent continues the trace.
+    const traceparent = formatTraceparent(context);
+    const requestOptions = {
+      signal: call.signal,
+      ...(traceparent ? { serviceParameters: { traceparent } } : {}),
+    };
     let client: Client | undefined;
     try {
       client = await link.client(call.signal);
@@ -110,8 +117,8 @@ export class A2aExecutor implements Executor {
       let taskId = typeof args.taskId === 'string' && args.taskId ? args.taskId : undefined;
       for (;;) {
         const sendRequest = buildRequest(skillId, input, taskId, taskId ? '' : contextId);
-        if (streaming) await this.#stream(client, sendRequest, tracker, context, call.signal);
-        else tracker.absorbResult(await client.sendMessage(sendRequest, { signal: call.signal }));
+        if (streaming) await this.#stream(client, sendRequest, tracker, context, requestOptions);
+        else tracker.absorbResult(await client.sendMessage(sendRequest, requestOptions));
         const state = tracker.state;
         if (state === 'completed') return tracker.result();
         if (state === 'failed' || state === 'rejected' || state === 'canceled')
@@ -162,8 +169,9 @@ export class A2aExecutor implements Executor {
     request: SendMessageRequest,
     tracker: TaskTracker,
     context: ToolCallContext,
-    signal: AbortSignal,
+    requestOptions: { signal: AbortSignal; serviceParameters?: Record<string, string> },
   ): Promise<void> {
+    const { signal } = requestOptions;
     const report = () => {
       if (tracker.state !== 'working' || !tracker.statusMessage) return;
       try {
@@ -174,7 +182,7 @@ export class A2aExecutor implements Executor {
     };
     let attemptsLeft = this.#options.resubscribeAttempts;
     let continuing = Boolean(request.message?.taskId);
-    let events = client.sendMessageStream(request, { signal });
+    let events = client.sendMessageStream(request, requestOptions);
     for (;;) {
       try {
         let first = true;
@@ -200,7 +208,9 @@ export class A2aExecutor implements Executor {
       }
       attemptsLeft -= 1;
       try {
-        tracker.absorbResult(await client.getTask({ tenant: '', id: tracker.taskId }, { signal }));
+        tracker.absorbResult(
+          await client.getTask({ tenant: '', id: tracker.taskId }, requestOptions),
+        );
         if (isSettled(tracker.state)) return;
       } catch (error) {
         if (signal.aborted) throw error;
@@ -212,7 +222,7 @@ export class A2aExecutor implements Executor {
           );
         continue;
       }
-      events = client.resubscribeTask({ tenant: '', id: tracker.taskId }, { signal });
+      events = client.resubscribeTask({ tenant: '', id: tracker.taskId }, requestOptions);
       continuing = false;
     }
   }

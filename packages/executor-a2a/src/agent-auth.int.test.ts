@@ -32,6 +32,29 @@ describe('A2A agent auth and card discovery', () => {
     await arsenal.close();
   });
 
+  it('sends the call span as a W3C traceparent header, and none for ids that are not W3C ids', async () => {
+    agent = await startTestAgent();
+    const arsenal = createArsenal();
+    await arsenal.addSource(createA2aToolSource({ url: agent.url }));
+    const traceId = '4bf92f3577b34da6a3ce929d0e0e4736';
+    const traced = await arsenal.execute({
+      tool: 'test_agent_echo',
+      arguments: { message: 'x' },
+      traceId,
+    });
+    expect(traced.status).toBe('success');
+    expect(agent.requests().at(-1)?.traceparent).toMatch(
+      new RegExp(`^00-${traceId}-[0-9a-f]{16}-01$`),
+    );
+    await arsenal.execute({
+      tool: 'test_agent_echo',
+      arguments: { message: 'y' },
+      traceId: 'my-own-trace',
+    });
+    expect(agent.requests().at(-1)).not.toHaveProperty('traceparent');
+    await arsenal.close();
+  });
+
   it('refuses to load an agent whose required scheme has no credential configured', async () => {
     agent = await startTestAgent({ auth: { type: 'bearer', secret: 's3cret' } });
     const error = (await createA2aToolSource({ url: agent.url })

@@ -17,7 +17,7 @@ export interface TestAgent {
   /** Number of `tasks/cancel` calls the agent received. */
   cancels(): number;
   /** Requests that reached the JSON-RPC endpoint, with their Authorization/X-API-Key header. */
-  requests(): { authorization?: string; apiKey?: string }[];
+  requests(): { authorization?: string; apiKey?: string; traceparent?: string }[];
   /** Replace the card served from now on (a card that changes, a card that lies). */
   setCard(card: Record<string, unknown>): void;
   /** Let every hanging or streaming task finish. */
@@ -114,7 +114,7 @@ export function testAgentCard(
 
 export async function startTestAgent(options: TestAgentOptions = {}): Promise<TestAgent> {
   let cancels = 0;
-  const seen: { authorization?: string; apiKey?: string }[] = [];
+  const seen: { authorization?: string; apiKey?: string; traceparent?: string }[] = [];
   const waiters = new Set<() => void>();
   const release = () => {
     for (const resolve of [...waiters]) resolve();
@@ -299,9 +299,11 @@ export async function startTestAgent(options: TestAgentOptions = {}): Promise<Te
   app.use('/a2a', (request: Request, response: Response, next: NextFunction) => {
     const authorization = request.headers.authorization;
     const apiKey = request.headers['x-api-key'];
+    const traceparent = request.headers.traceparent;
     seen.push({
       ...(authorization ? { authorization } : {}),
       ...(typeof apiKey === 'string' ? { apiKey } : {}),
+      ...(typeof traceparent === 'string' ? { traceparent } : {}),
     });
     const auth = options.auth;
     if (auth) {
