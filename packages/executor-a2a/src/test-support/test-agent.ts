@@ -1,6 +1,6 @@
 import type { Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
-import { AGENT_CARD_PATH, AgentCard, type Message, type Part, TaskState } from '@a2a-js/sdk';
+import { AGENT_CARD_PATH, AgentCard, type Part, TaskState } from '@a2a-js/sdk';
 import {
   type AgentExecutor,
   DefaultRequestHandler,
@@ -10,6 +10,15 @@ import {
 } from '@a2a-js/sdk/server';
 import { jsonRpcHandler, UserBuilder } from '@a2a-js/sdk/server/express';
 import express, { type NextFunction, type Request, type Response } from 'express';
+import {
+  agentMessage,
+  data,
+  type TestAgentOptions,
+  testAgentCard,
+  text,
+} from './test-agent-card.js';
+
+export { type TestAgentOptions, testAgentCard } from './test-agent-card.js';
 
 /** A real A2A agent (the SDK's server over express) with one skill per behaviour under test. */
 export interface TestAgent {
@@ -25,91 +34,6 @@ export interface TestAgent {
   /** Destroy open sockets (an agent dying mid-stream) and keep refusing nothing else. */
   dropConnections(): void;
   close(): Promise<void>;
-}
-
-export interface TestAgentOptions {
-  /** Require this bearer token (`bearer`) or API key header (`apiKey`) on JSON-RPC calls. */
-  auth?: { type: 'bearer' | 'apiKey'; secret: string };
-  /** Serve the card only at the older `/.well-known/agent.json`. */
-  legacyCardPath?: boolean;
-}
-
-const text = (value: string): Part => ({
-  content: { $case: 'text', value },
-  metadata: undefined,
-  filename: '',
-  mediaType: 'text/plain',
-});
-
-const data = (value: unknown): Part => ({
-  content: { $case: 'data', value },
-  metadata: undefined,
-  filename: '',
-  mediaType: 'application/json',
-});
-
-function agentMessage(taskId: string, contextId: string, parts: Part[]): Message {
-  return {
-    messageId: crypto.randomUUID(),
-    contextId,
-    taskId,
-    role: 2,
-    parts,
-    metadata: undefined,
-    extensions: [],
-    referenceTaskIds: [],
-  };
-}
-
-export function testAgentCard(
-  url: string,
-  auth?: TestAgentOptions['auth'],
-): Record<string, unknown> {
-  const skill = (id: string, description: string, extra: Record<string, unknown> = {}) => ({
-    id,
-    name: id.replace(/_/g, ' '),
-    description,
-    tags: ['test'],
-    examples: [],
-    ...extra,
-  });
-  return {
-    name: 'Test Agent',
-    description: 'An agent with one skill per behaviour the executor must handle.',
-    version: '1.0.0',
-    supportedInterfaces: [
-      { url: `${url}/a2a`, protocolBinding: 'JSONRPC', protocolVersion: '1.0' },
-    ],
-    capabilities: { streaming: true },
-    defaultInputModes: ['text/plain'],
-    defaultOutputModes: ['text/plain', 'application/json'],
-    ...(auth
-      ? {
-          securitySchemes: {
-            main:
-              auth.type === 'bearer'
-                ? { httpAuthSecurityScheme: { scheme: 'Bearer' } }
-                : { apiKeySecurityScheme: { location: 'header', name: 'X-API-Key' } },
-          },
-          securityRequirements: [{ schemes: { main: { list: [] } } }],
-        }
-      : {}),
-    skills: [
-      skill('echo', 'Echo the text and data it receives back as artifacts.', {
-        examples: ['echo hello'],
-        inputModes: ['text/plain', 'application/json'],
-      }),
-      skill('count_slowly', 'Count to three, reporting progress as it goes.', {
-        tags: ['test', 'streaming'],
-      }),
-      skill('ask_name', 'Greet someone, asking for their name first.'),
-      skill('always_fail', 'Fail every time with a clear message.'),
-      skill('hang', 'Start working and never finish until cancelled or released.'),
-      skill('make_file', 'Return a file part and a URL part.'),
-      // Listed but not implemented: a card that lies.
-      skill('translate', 'Translate text between any two languages.'),
-    ],
-  };
 }
 
 export async function startTestAgent(options: TestAgentOptions = {}): Promise<TestAgent> {
