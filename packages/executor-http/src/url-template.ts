@@ -3,8 +3,8 @@ import type { OutgoingRequest } from './http-transport.js';
 import { checkHeaderValue, encodeComponent, pathValue } from './parameter-serialization.js';
 import { serialiseBody } from './request-builder.js';
 
-const PLACEHOLDER = /\{([A-Za-z_][A-Za-z0-9_]*)\}/g;
-const WHOLE = /^\{([A-Za-z_][A-Za-z0-9_]*)\}$/;
+const PLACEHOLDER = /\{([A-Za-z_][A-Za-z0-9_-]*)\}/g;
+const WHOLE = /^\{([A-Za-z_][A-Za-z0-9_-]*)\}$/;
 
 function scalar(value: unknown): string {
   return typeof value === 'object' && value !== null ? JSON.stringify(value) : String(value);

@@ -58,7 +58,7 @@ function propertyNames(schema: JsonSchema): string[] {
  * `body_field` is the body, and every other argument goes to the query string.
  */
 function httpDeclaration(spec: UtcpToolSpec, call: HttpCall, name: string): HttpToolDeclaration {
-  const inPath = new Set([...call.url.matchAll(/\{([A-Za-z_][A-Za-z0-9_]*)\}/g)].map((m) => m[1]));
+  const inPath = new Set([...call.url.matchAll(/\{([A-Za-z_][A-Za-z0-9_-]*)\}/g)].map((m) => m[1]));
   const headers: Record<string, string> = { ...call.headers };
   for (const field of call.headerFields) headers[field] = `{${field}}`;
   if (call.type === 'sse' && !Object.keys(headers).some((h) => h.toLowerCase() === 'accept'))
