@@ -13,6 +13,12 @@ export interface UtcpRouteOptions {
   manualVersion?: string;
   /** Largest call body accepted. Default 1 MiB. */
   maxBodyBytes?: number;
+  /**
+   * The variable the served call templates take the `Authorization` header from, so a UTCP client
+   * sends the same credential it used to read the manual (`<manual>_TOKEN`, e.g. `Bearer …`).
+   * `false` serves templates without auth. Default `TOKEN`.
+   */
+  authVariable?: string | false;
 }
 
 /** A route an HTTP server mounts: it has already checked the host and authenticated the caller. */
@@ -49,8 +55,24 @@ function visible(
 export function buildServedManual(
   arsenal: Arsenal,
   principal: Principal | undefined,
-  options: { baseUrl: string; path?: string; manualVersion?: string },
+  options: {
+    baseUrl: string;
+    path?: string;
+    manualVersion?: string;
+    authVariable?: string | false;
+  },
 ) {
+  const variable = options.authVariable ?? 'TOKEN';
+  const auth = variable
+    ? {
+        auth: {
+          auth_type: 'api_key',
+          api_key: `\${${variable}}`,
+          var_name: 'Authorization',
+          location: 'header',
+        },
+      }
+    : {};
   const path = options.path ?? '/utcp';
   const base = options.baseUrl.replace(/\/+$/, '');
   return {
@@ -76,6 +98,7 @@ export function buildServedManual(
           url: `${base}${path}/call/${encodeURIComponent(servedToolName(tool))}`,
           content_type: 'application/json',
           body_field: 'arguments',
+          ...auth,
         },
       })),
   };

@@ -1,4 +1,4 @@
-import type { HygieneMode, JsonSchema, ToolSource } from '@arsenal/core';
+import { type HygieneMode, type JsonSchema, type ToolSource, toToolName } from '@arsenal/core';
 import {
   createHttpToolSource,
   type HttpAuth,
@@ -21,10 +21,10 @@ export interface SourceBuildOptions {
   sandbox?: boolean;
 }
 
-/** Arsenal tool names: letters, digits, `_` and `-`; UTCP's `manual.tool` keeps only `tool`. */
+/** Arsenal's snake_case tool name; UTCP's `manual.tool` keeps only `tool`. */
 export function arsenalToolName(name: string, manual: string): string {
   const local = name.startsWith(`${manual}.`) ? name.slice(manual.length + 1) : name;
-  return local.replace(/[^A-Za-z0-9_-]+/g, '_').replace(/^_+|_+$/g, '') || 'tool';
+  return toToolName(local) || 'tool';
 }
 
 export function toHttpAuth(auth: UtcpAuth): HttpAuth {
