@@ -83,5 +83,4 @@ describe('a UTCP manual with an MCP call template', () => {
     expect(await source.load()).toEqual([]);
     expect(skipped).toEqual([expect.stringContaining('call type "mcp" is not allowed')]);
   });
-  });
 });
