@@ -30,6 +30,7 @@ import {
 } from './pin-lock.js';
 import { checkPolicyCoverage } from './policy-coverage.js';
 import type { ArsenalConfig, McpServerConfig } from './schema.js';
+import { addUtcpSources } from './utcp-sources.js';
 
 export interface CreateFromConfigOptions {
   /** Problems that do not stop start-up: tools skipped, a server's stderr. */
@@ -163,6 +164,7 @@ export async function createArsenalFromConfig(
       reportFailures(handle.summary.failed, 'cli', warn);
     }
     await addHttpSources(arsenal, config, handles, warn);
+    await addUtcpSources(arsenal, config, handles, warn);
     await addA2aAgents(arsenal, config, warn, a2a);
     checkPolicyCoverage(config.policy, arsenal.registry.list(), warn);
   } catch (error) {
@@ -203,6 +205,9 @@ function secretsOf(config: ArsenalConfig): string[] {
   }
   for (const credential of config.serve?.auth?.tokens ?? []) secrets.push(credential.token);
   secrets.push(...a2aSecretsOf(config));
+  for (const source of Object.values(config.utcp ?? {})) {
+    secrets.push(...Object.values(source.variables ?? {}).filter((value) => value.length >= 4));
+  }
   return secrets;
 }
 

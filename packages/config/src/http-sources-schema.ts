@@ -5,7 +5,7 @@ import { z } from 'zod';
 const addressRange = z.enum(['loopback', 'private', 'link_local', 'reserved']);
 
 /** Network limits shared by both kinds of HTTP source. */
-const networkFields = {
+export const networkFields = {
   /** Non-public ranges the source may reach (`loopback` for an API on this machine). */
   allowAddresses: z.array(addressRange).optional(),
   timeoutMs: z.number().int().positive().optional(),

@@ -2,6 +2,7 @@ import { DEFAULT_ROUTING_WEIGHTS, type RoutingWeights } from '@arsenal/core';
 import { z } from 'zod';
 import { cliToolsSchema } from './cli-tools-schema.js';
 import { httpSourceSchema, openApiSourceSchema } from './http-sources-schema.js';
+import { utcpSourceSchema } from './utcp-sources-schema.js';
 
 /** A third-party (or first-party) adapter, chosen by package name. */
 export const adapterSchema = z.strictObject({
@@ -140,6 +141,8 @@ export const serveSchema = z.strictObject({
     .optional(),
   /** The principal stdio clients act as. */
   stdioPrincipal: principalSchema.optional(),
+  /** Serve the catalog as a UTCP manual at this path of the HTTP server (`true`: `/utcp`). */
+  utcp: z.union([z.boolean(), z.string().startsWith('/')]).optional(),
 });
 
 export const arsenalConfigSchema = z.strictObject({
@@ -190,6 +193,8 @@ export const arsenalConfigSchema = z.strictObject({
   /** Plain HTTP tools, by source name. */
   http: z.record(z.string(), httpSourceSchema).optional(),
   a2aAgents: z.record(z.string(), a2aAgentSchema).optional(),
+  /** UTCP manuals, by name (the namespace of their tools). */
+  utcp: z.record(z.string(), utcpSourceSchema).optional(),
   tools: z
     .strictObject({
       catalogs: z.array(catalogFileSchema).optional(),
