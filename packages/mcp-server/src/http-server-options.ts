@@ -1,7 +1,25 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Principal } from '@arsenal/core';
 import type { HttpCredential, RequestAuthenticator } from './http-auth.js';
 import type { OAuthResourceOptions } from './oauth-resource.js';
 
+/**
+ * A further endpoint on the same server (a UTCP manual, a REST API): it is reached only after the
+ * same host checks and authentication as the MCP endpoint, and gets the caller's principal.
+ */
+export interface HttpRoute {
+  /** Serves this path and everything under it (`/utcp` serves `/utcp` and `/utcp/...`). */
+  path: string;
+  handle(
+    request: IncomingMessage,
+    response: ServerResponse,
+    principal: Principal | undefined,
+  ): Promise<void>;
+}
+
 export interface HttpServerOptions {
+  /** Further endpoints served behind the same checks and authentication. */
+  routes?: readonly HttpRoute[];
   /** Interface to bind. Default `127.0.0.1`: reachable from this machine only. */
   host?: string;
   /** Default 3333; 0 picks a free port (read it from `port` on the result). */

@@ -18,6 +18,7 @@ import {
   requestedProtocolVersion,
   sendJsonRpcError,
 } from './http-messages.js';
+import { findRoute, runRoute } from './http-routes.js';
 import type { HttpServerOptions, RunningHttpServer } from './http-server-options.js';
 import {
   alignProtocolHeader,
@@ -83,7 +84,8 @@ export async function startHttpServer(
       response.end(JSON.stringify(protectedResourceMetadata(oauth)));
       return;
     }
-    if (url.pathname !== path) {
+    const route = findRoute(options.routes, url.pathname);
+    if (url.pathname !== path && !route) {
       sendJsonRpcError(
         response,
         404,
@@ -103,6 +105,10 @@ export async function startHttpServer(
     if (authenticator) {
       principal = await authenticateOrRefuse(request, response, authenticator, oauth);
       if (!principal) return;
+    }
+    if (route) {
+      await runRoute(route, request, response, principal);
+      return;
     }
     let parsedBody: unknown;
     if (request.method === 'POST') {
@@ -305,4 +311,4 @@ export async function startHttpServer(
   };
 }
 
-export type { HttpServerOptions, RunningHttpServer } from './http-server-options.js';
+export type { HttpRoute, HttpServerOptions, RunningHttpServer } from './http-server-options.js';

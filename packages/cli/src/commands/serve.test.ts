@@ -122,4 +122,50 @@ describe('arsenal serve', () => {
       await running.close();
     }
   });
+
+  it('serves the catalog as a UTCP manual behind the same authentication (serve.utcp)', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'arsenal-serve-utcp-'));
+    await writeFile(
+      join(dir, 'arsenal.yaml'),
+      [
+        'serve:',
+        '  utcp: true',
+        '  auth:',
+        '    tokens:',
+        '      - token: utcp-token-0123456789abcdef',
+        '        principal: { id: tester }',
+        'cli:',
+        '  - name: say_words',
+        '    description: Print the words given.',
+        '    command: echo',
+        '    args: ["{{words}}"]',
+      ].join('\n'),
+    );
+    const args = toServeArgs(
+      parseCommandArgs(serveSpec, ['--config', join(dir, 'arsenal.yaml'), '--http', '127.0.0.1:0']),
+    );
+    const running = await startServe(args, {
+      stdout: createMemoryWriter(),
+      stderr: createMemoryWriter(),
+    });
+    try {
+      const origin = new URL(running.url ?? '').origin;
+      const auth = { authorization: 'Bearer utcp-token-0123456789abcdef' };
+      expect((await fetch(`${origin}/utcp`)).status).toBe(401);
+      const manual = (await (await fetch(`${origin}/utcp`, { headers: auth })).json()) as {
+        tools: { name: string; tool_call_template: { url: string } }[];
+      };
+      expect(manual.tools.map((tool) => tool.name)).toEqual(['cli.say_words']);
+      expect(manual.tools[0]?.tool_call_template.url).toBe(`${origin}/utcp/call/cli.say_words`);
+      const called = await fetch(`${origin}/utcp/call/cli.say_words`, {
+        method: 'POST',
+        headers: { ...auth, 'content-type': 'application/json' },
+        body: JSON.stringify({ words: 'over utcp' }),
+      });
+      expect(called.status).toBe(200);
+      expect(JSON.stringify(await called.json())).toContain('over utcp');
+    } finally {
+      await running.close();
+    }
+  });
 });

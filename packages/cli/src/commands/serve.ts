@@ -13,7 +13,6 @@ import {
   createArsenalMcpServer,
   SERVE_MODES,
   type ServeMode,
-  startHttpServer,
   startStdioServer,
 } from '@arsenal/mcp-server';
 import {
@@ -27,6 +26,7 @@ import { CliError } from '../cli-error.js';
 import { demoCatalogFiles } from '../demo-catalog.js';
 import { type CliIO, writeLine } from '../io.js';
 import { startA2aServe } from './serve-a2a.js';
+import { startServeHttp } from './serve-http.js';
 
 export const serveSpec: CommandSpec = {
   name: 'serve',
@@ -203,13 +203,6 @@ export async function openConfiguredArsenal(
   };
 }
 
-/** The keys of `source` among `keys` whose values are set. */
-function pickDefined<T extends object, K extends keyof T>(source: T, keys: readonly K[]) {
-  const picked: Partial<Pick<T, K>> = {};
-  for (const key of keys) if (source[key] !== undefined) picked[key] = source[key];
-  return picked as { [P in K]?: Exclude<T[P], undefined> };
-}
-
 /** Load the config (or the demo), build the Arsenal and start serving. */
 export async function startServe(args: ServeArgs, io: CliIO): Promise<RunningServe> {
   const warn = (message: string) => writeLine(io.stderr, `arsenal: warning: ${message}`);
@@ -231,33 +224,7 @@ export async function startServe(args: ServeArgs, io: CliIO): Promise<RunningSer
   let closedByTransport: Promise<void>;
   const useHttp = args.http !== undefined || serve.transport === 'http';
   if (useHttp) {
-    const host = args.http?.host ?? serve.host ?? '127.0.0.1';
-    const credentials = serve.auth?.tokens ?? [];
-    const oauth = serve.auth?.oauth;
-    if (credentials.length === 0 && !oauth && !['127.0.0.1', 'localhost', '::1'].includes(host)) {
-      warn(
-        `serving ${host} without authentication; add serve.auth.oauth or serve.auth.tokens to the config`,
-      );
-    }
-    const http = await startHttpServer(mcp, {
-      host,
-      port: args.http?.port ?? serve.port ?? 3333,
-      ...(serve.path ? { path: serve.path } : {}),
-      sessions: args.stateless ? 'stateless' : (serve.sessions ?? 'stateful'),
-      credentials,
-      ...(oauth ? { oauth } : {}),
-      ...(serve.maxBodyBytes ? { maxBodyBytes: serve.maxBodyBytes } : {}),
-      ...(serve.allowedOrigins ? { allowedOrigins: serve.allowedOrigins } : {}),
-      ...pickDefined(serve, [
-        'allowedHosts',
-        'maxSessions',
-        'maxSessionsPerPrincipal',
-        'sessionIdleMs',
-        'headersTimeoutMs',
-        'bodyTimeoutMs',
-        'sseRetryMs',
-      ]),
-    });
+    const http = await startServeHttp(mcp, configured.arsenal, serve, args, warn);
     url = http.url;
     stopServing = () => http.close();
     closedByTransport = new Promise(() => {});

@@ -1,0 +1,61 @@
+import type { ServeConfig } from '@arsenal/config';
+import type { Arsenal } from '@arsenal/core';
+import { type ArsenalMcpServer, type HttpRoute, startHttpServer } from '@arsenal/mcp-server';
+import { createUtcpRoute } from '@arsenal/utcp';
+import type { ServeArgs } from './serve.js';
+
+/** The keys of `source` among `keys` whose values are set. */
+function pickDefined<T extends object, K extends keyof T>(source: T, keys: readonly K[]) {
+  const picked: Partial<Pick<T, K>> = {};
+  for (const key of keys) if (source[key] !== undefined) picked[key] = source[key];
+  return picked as { [P in K]?: Exclude<T[P], undefined> };
+}
+
+/**
+ * `arsenal serve --http`: the MCP endpoint, and the UTCP manual of the catalog when
+ * `serve.utcp` is set, both behind the same host checks and authentication.
+ */
+export async function startServeHttp(
+  mcp: ArsenalMcpServer,
+  arsenal: Arsenal,
+  serve: ServeConfig,
+  args: ServeArgs,
+  warn: (message: string) => void,
+): Promise<{ url: string; close(): Promise<void> }> {
+  const host = args.http?.host ?? serve.host ?? '127.0.0.1';
+  const credentials = serve.auth?.tokens ?? [];
+  const oauth = serve.auth?.oauth;
+  if (credentials.length === 0 && !oauth && !['127.0.0.1', 'localhost', '::1'].includes(host)) {
+    warn(
+      `serving ${host} without authentication; add serve.auth.oauth or serve.auth.tokens to the config`,
+    );
+  }
+  let origin = '';
+  const routes: HttpRoute[] = [];
+  if (serve.utcp) {
+    const path = serve.utcp === true ? '/utcp' : serve.utcp;
+    routes.push(createUtcpRoute(arsenal, { path, baseUrl: () => origin }));
+  }
+  const http = await startHttpServer(mcp, {
+    host,
+    port: args.http?.port ?? serve.port ?? 3333,
+    ...(serve.path ? { path: serve.path } : {}),
+    sessions: args.stateless ? 'stateless' : (serve.sessions ?? 'stateful'),
+    credentials,
+    ...(oauth ? { oauth } : {}),
+    ...(routes.length > 0 ? { routes } : {}),
+    ...(serve.maxBodyBytes ? { maxBodyBytes: serve.maxBodyBytes } : {}),
+    ...(serve.allowedOrigins ? { allowedOrigins: serve.allowedOrigins } : {}),
+    ...pickDefined(serve, [
+      'allowedHosts',
+      'maxSessions',
+      'maxSessionsPerPrincipal',
+      'sessionIdleMs',
+      'headersTimeoutMs',
+      'bodyTimeoutMs',
+      'sseRetryMs',
+    ]),
+  });
+  origin = new URL(http.url).origin;
+  return http;
+}
