@@ -1,6 +1,7 @@
 import {
   type ExecutionRequest,
   type Executor,
+  formatTraceparent,
   type ToolDefinition,
   ToolNotFoundError,
 } from '@arsenal/core';
@@ -43,10 +44,17 @@ export class HttpExecutor implements Executor {
     const { tool, context } = request;
     const target = this.#options.target(tool.name);
     if (!target) throw new ToolNotFoundError(tool.name);
+    // W3C trace context, so a traced API continues the caller's trace (a header the call sets wins).
+    const traceparent = formatTraceparent(context);
+    const build = async () => {
+      const outgoing = await target.build(request.arguments);
+      if (!traceparent || outgoing.headers.traceparent !== undefined) return outgoing;
+      return { ...outgoing, headers: { ...outgoing.headers, traceparent } };
+    };
     return this.#options.client.call({
       toolName: tool.name,
       method: target.method,
-      build: () => target.build(request.arguments),
+      build,
       auths: target.auths(),
       retryable: target.retryable,
       signal: context.signal,
