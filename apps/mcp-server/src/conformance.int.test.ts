@@ -109,6 +109,11 @@ describe('MCP conformance (server suite, all scenarios, @modelcontextprotocol/co
       'completion-complete',
       'resources-subscribe',
       'resources-unsubscribe',
+      // Tools that ask the client while they run (context.sample, context.elicit).
+      'tools-call-sampling',
+      'tools-call-elicitation',
+      'elicitation-sep1034-defaults',
+      'elicitation-sep1330-enums',
     ]) {
       expect(output).toMatch(new RegExp(`${scenario}: [1-9]\\d* passed, 0 failed`));
     }

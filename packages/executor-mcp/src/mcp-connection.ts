@@ -11,6 +11,7 @@ import {
   ToolListChangedNotificationSchema,
 } from '@modelcontextprotocol/sdk/types.js';
 import { trackChildProcess } from './child-process-reaper.js';
+import { type InFlightCalls, PASS_THROUGH_CAPABILITIES } from './client-passthrough.js';
 import { stderrHint, toConnectionError } from './mcp-errors.js';
 import { createTransport, pidOf } from './mcp-transport.js';
 import type { McpRestartOptions, McpTransportOptions } from './options.js';
@@ -43,6 +44,8 @@ export interface McpConnectionOptions {
   onReconnected: () => void;
   /** Background failures nobody awaits: a restart given up. */
   onError: (error: ArsenalError) => void;
+  /** Calls in flight, whose callers answer the server's sampling, elicitation and roots requests. */
+  inFlight?: InFlightCalls;
 }
 
 interface Live {
@@ -210,7 +213,11 @@ export class McpConnection {
       const pid = pidOf(transport);
       if (pid !== undefined) release = trackChildProcess(pid);
     };
-    const client = new Client(this.#options.clientInfo, { capabilities: {} });
+    const inFlight = this.#options.inFlight;
+    const client = new Client(this.#options.clientInfo, {
+      capabilities: inFlight ? PASS_THROUGH_CAPABILITIES : {},
+    });
+    inFlight?.install(client, serverName);
     client.setNotificationHandler(ToolListChangedNotificationSchema, async () => {
       this.#options.onToolListChanged();
     });

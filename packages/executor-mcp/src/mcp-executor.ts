@@ -8,6 +8,7 @@ import {
   type ToolDefinition,
 } from '@arsenal/core';
 import type { CallToolResult, Progress } from '@modelcontextprotocol/sdk/types.js';
+import type { InFlightCalls } from './client-passthrough.js';
 import type { McpConnection } from './mcp-connection.js';
 import { McpToolError, toCallError } from './mcp-errors.js';
 
@@ -23,6 +24,8 @@ export interface McpExecutorOptions {
   stderr: () => readonly string[];
   /** Whether pinning withholds this tool right now. */
   isWithheld: (mcpName: string) => boolean;
+  /** Calls in flight, so the server's requests of its client reach the right caller. */
+  inFlight?: InFlightCalls;
 }
 
 /** The name to call the server with: the original MCP name kept in metadata. */
@@ -83,6 +86,7 @@ export class McpExecutor implements Executor {
     const call = new AbortController();
     const onAbort = () => call.abort(context.signal.reason);
     context.signal.addEventListener('abort', onAbort, { once: true });
+    const untrack = this.#options.inFlight?.add(context);
     let client: Awaited<ReturnType<McpConnection['client']>> | undefined;
     try {
       // A connected server is used at once: the bounded wait (two signals and a timer per call)
@@ -138,6 +142,7 @@ export class McpExecutor implements Executor {
       }
       throw mapped;
     } finally {
+      untrack?.();
       context.signal.removeEventListener('abort', onAbort);
     }
   }

@@ -13,6 +13,7 @@ import type {
   ServerCapabilities,
   Tool,
 } from '@modelcontextprotocol/sdk/types.js';
+import { InFlightCalls } from './client-passthrough.js';
 import { type ConnectionState, McpConnection } from './mcp-connection.js';
 import { McpExecutor } from './mcp-executor.js';
 import { sourceUriOf, validateTransportOptions } from './mcp-transport.js';
@@ -79,6 +80,7 @@ export class McpToolSource implements ToolSource {
   readonly #connectTimeoutMs: number;
   readonly #stderr: StderrRingBuffer;
   readonly #connection: McpConnection;
+  readonly #inFlight = new InFlightCalls();
   readonly #pinning: ToolPinning;
   readonly #mapping: ToolMappingContext;
   readonly #listeners = new Set<(change: McpToolSourceChange) => void>();
@@ -131,6 +133,7 @@ export class McpToolSource implements ToolSource {
       ...(options.onLog ? { onLog: logTo(options.onLog, options.name) } : {}),
       ...(options.logLevel ? { logLevel: options.logLevel } : {}),
       onResourceUpdated: (uri) => this.features.notifyResourceUpdated(uri),
+      inFlight: this.#inFlight,
       onReconnected: () => {
         this.#scheduleResync();
         this.features.resubscribe().catch(() => undefined);
@@ -146,6 +149,7 @@ export class McpToolSource implements ToolSource {
       reconnectOnTransportError: options.transport.type !== 'stdio',
       stderr: () => this.#stderr.lines(),
       isWithheld: (mcpName) => this.#listing?.withheld.has(mcpName) ?? false,
+      inFlight: this.#inFlight,
     });
     this.features = new UpstreamFeatures({
       client: (signal) => this.#connection.client(signal),

@@ -1,4 +1,10 @@
-import type { Arsenal, Principal, ProgressUpdate, ToolLogEntry } from '@arsenal/core';
+import type {
+  Arsenal,
+  ClientRequests,
+  Principal,
+  ProgressUpdate,
+  ToolLogEntry,
+} from '@arsenal/core';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import {
   CallToolRequestSchema,
@@ -8,6 +14,7 @@ import {
   SetLevelRequestSchema,
   type Tool,
 } from '@modelcontextprotocol/sdk/types.js';
+import { clientRequestsOf } from './client-requests.js';
 import {
   CONFIRM_TOOL_CALL,
   confirmationMetaTool,
@@ -242,6 +249,7 @@ export class ArsenalMcpServer {
         ...(onProgress ? { onProgress } : {}),
         onLog,
         ...(askConfirmation ? { askConfirmation } : {}),
+        ...withClient(clientRequestsOf(server, extra.requestId)),
       });
     });
     const connect = server.connect.bind(server);
@@ -289,4 +297,8 @@ export class ArsenalMcpServer {
 
 export function createArsenalMcpServer(options: ArsenalMcpServerOptions): ArsenalMcpServer {
   return new ArsenalMcpServer(options);
+}
+
+function withClient(client: ClientRequests | undefined): { client?: ClientRequests } {
+  return client ? { client } : {};
 }

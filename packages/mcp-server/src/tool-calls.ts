@@ -1,5 +1,6 @@
 import type {
   Arsenal,
+  ClientRequests,
   Principal,
   ProgressUpdate,
   ToolDefinition,
@@ -25,6 +26,8 @@ export interface CallContext {
    * undefined when the client cannot be asked; absent when the client declared no support.
    */
   askConfirmation?: (message: string) => Promise<boolean | undefined>;
+  /** What the running tool may ask of this client (elicitation, sampling, roots). */
+  client?: ClientRequests;
 }
 
 const DEFAULT_FIND_LIMIT = 5;
@@ -74,6 +77,7 @@ export class ToolCalls {
       ...(context.signal ? { signal: context.signal } : {}),
       ...(context.onProgress ? { onProgress: context.onProgress } : {}),
       ...(context.onLog ? { onLog: logTo(context.onLog, listedName) } : {}),
+      ...(context.client ? { client: context.client } : {}),
     });
     if (result.status !== 'pending_confirmation' || !result.confirmation) {
       return toCallToolResult(result, listedName);

@@ -1,4 +1,5 @@
 import { type Arsenal, createArsenal, defineTool } from '@arsenal/core';
+import { conformanceClientFixtures } from './conformance-client-fixtures.js';
 
 // The tools the conformance server scenarios call by name, with the answers they expect
 // (@modelcontextprotocol/conformance 0.1.13, the tools-call-* scenarios).
@@ -159,6 +160,7 @@ export async function createConformanceArsenal(): Promise<Arsenal> {
       },
       handler: (args) => ({ content: [{ type: 'text', text: JSON.stringify(args) }] }),
     }),
+    ...conformanceClientFixtures,
   ]);
   if (summary.failed.length > 0) throw summary.failed[0]?.error;
   return arsenal;

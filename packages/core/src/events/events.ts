@@ -138,6 +138,17 @@ export interface AuditFailedEvent extends EventBase {
   message: string;
 }
 
+/** A running tool asked the caller's client something (elicitation, sampling, roots). */
+export interface ClientRequestEvent extends EventBase {
+  type: 'execution.client_request';
+  callId: string;
+  tool: string;
+  kind: 'elicit' | 'sample' | 'list_roots';
+  principalId?: string;
+  /** How it ended: answered, refused by the client, or failed (no answer, cancelled). */
+  outcome: 'answered' | 'declined' | 'failed';
+}
+
 /** Every event Arsenal emits. Switch on `type`. */
 export type ArsenalEvent =
   | ToolRegisteredEvent
@@ -154,6 +165,7 @@ export type ArsenalEvent =
   | InvocationEvent
   | RateLimitedEvent
   | ExecutionRetryEvent
+  | ClientRequestEvent
   | AuditFailedEvent;
 
 export type ArsenalEventType = ArsenalEvent['type'];

@@ -22,6 +22,7 @@ import {
   type Outcome,
 } from './call-outcome.js';
 import type { CircuitBreaker } from './circuit-breaker.js';
+import { recordedClient } from './client-requests.js';
 import type { ConfirmationStore } from './confirmation.js';
 import type { HealthTracker } from './health-tracker.js';
 import {
@@ -321,6 +322,12 @@ export class ExecutionPipeline {
         onProgress: call.onProgress,
         onLog: call.onLog,
         onInputRequest: call.onInputRequest,
+        client: recordedClient(call.client, (event) => this.#emit(event), {
+          traceId: state.traceId,
+          callId: state.callId,
+          tool: definition.qualifiedName,
+          ...(call.principal ? { principalId: call.principal.id } : {}),
+        }),
       });
       if (outcome.ok) outcome = checkSerialisable(definition.name, outcome.value);
       if (outcome.ok || outcome.status === 'cancelled') break;

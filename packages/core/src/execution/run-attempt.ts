@@ -1,5 +1,6 @@
 import { ArsenalError, CancelledError, ToolTimeoutError } from '../errors/arsenal-error.js';
 import type {
+  ClientRequests,
   Executor,
   ProgressUpdate,
   ToolCallContext,
@@ -9,6 +10,7 @@ import type {
 } from '../ports/executor.js';
 import type { ToolDefinition } from '../tool/tool-definition.js';
 import { describeError } from './call-outcome.js';
+import { bindClientRequests } from './client-requests.js';
 import type { ToolResultError } from './types.js';
 
 export type AttemptOutcome =
@@ -29,6 +31,7 @@ export interface AttemptRequest {
   onProgress: ((update: ProgressUpdate) => void) | undefined;
   onLog: ((entry: ToolLogEntry) => void) | undefined;
   onInputRequest?: ((request: ToolInputRequest) => Promise<ToolInputResponse>) | undefined;
+  client?: ClientRequests | undefined;
 }
 
 /**
@@ -90,6 +93,7 @@ export function runAttempt(request: AttemptRequest): Promise<AttemptOutcome> {
     if (request.principal) context.principal = request.principal;
     const onInputRequest = request.onInputRequest;
     if (onInputRequest) context.requestInput = (input) => onInputRequest(input);
+    bindClientRequests(context, request.client, controller.signal);
     let pending: Promise<unknown>;
     try {
       pending = Promise.resolve(

@@ -1,5 +1,6 @@
 import type { Issue } from '../errors/arsenal-error.js';
 import type {
+  ClientRequests,
   Principal,
   ProgressUpdate,
   ToolInputRequest,
@@ -46,6 +47,11 @@ export interface ToolCall {
    * it such tools report that input is needed. The call's timeout keeps running while it waits.
    */
   onInputRequest?: (request: ToolInputRequest) => Promise<ToolInputResponse>;
+  /**
+   * What the running tool may ask of the caller's client (elicitation, sampling, roots), e.g. an
+   * MCP server passing its client's capabilities on. Each request is recorded as an event.
+   */
+  client?: ClientRequests;
   /** The user request the tool was retrieved for; kept in the audit record. */
   query?: string;
   /** Use the result cache for this call when the tool allows it. Default true. */

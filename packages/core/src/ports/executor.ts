@@ -59,6 +59,57 @@ export interface ToolInputResponse {
   declined?: boolean;
 }
 
+/**
+ * Ask the user for structured input (MCP `elicitation/create`): a message and a flat JSON Schema
+ * of what to ask. Passed on as given, so newer schema forms reach the client unchanged.
+ */
+export interface ElicitationRequest {
+  message: string;
+  requestedSchema: Record<string, unknown>;
+  [key: string]: unknown;
+}
+
+/** The user's answer: `accept` with `content`, or `decline` / `cancel`. */
+export interface ElicitationResult {
+  action: 'accept' | 'decline' | 'cancel';
+  content?: Record<string, unknown>;
+  [key: string]: unknown;
+}
+
+/** Ask the caller's model for a completion (MCP `sampling/createMessage` params). */
+export interface SamplingRequest {
+  messages: readonly Record<string, unknown>[];
+  maxTokens: number;
+  [key: string]: unknown;
+}
+
+/** The model's answer (MCP `CreateMessageResult`: role, content, model, stopReason). */
+export interface SamplingResult {
+  role?: string;
+  content?: unknown;
+  model?: string;
+  [key: string]: unknown;
+}
+
+/** The filesystem roots the caller works in (MCP `roots/list`). */
+export interface RootsResult {
+  roots: { uri: string; name?: string }[];
+  [key: string]: unknown;
+}
+
+/**
+ * What a running tool may ask of the client that made the call: each present only when that
+ * client can answer (an MCP client that declared `elicitation`, `sampling` or `roots`).
+ */
+export interface ClientRequests {
+  elicit?(
+    request: ElicitationRequest,
+    options: { signal: AbortSignal },
+  ): Promise<ElicitationResult>;
+  sample?(request: SamplingRequest, options: { signal: AbortSignal }): Promise<SamplingResult>;
+  listRoots?(options: { signal: AbortSignal }): Promise<RootsResult>;
+}
+
 /** What a running handler receives besides its arguments. */
 export interface ToolCallContext {
   /** Aborted on timeout or cancel; long handlers must watch it. */
@@ -81,6 +132,17 @@ export interface ToolCallContext {
    * (`ToolCall.onInputRequest`); a tool without it must report that input is needed instead.
    */
   requestInput?(request: ToolInputRequest): Promise<ToolInputResponse>;
+  /**
+   * Ask the caller's user for structured input (MCP elicitation). In contexts the engine builds it
+   * is always present and rejects with `not_supported` when the caller cannot be asked.
+   */
+  elicit?(request: ElicitationRequest): Promise<ElicitationResult>;
+  /** Ask the caller's model for a completion (MCP sampling); `not_supported` when it cannot. */
+  sample?(request: SamplingRequest): Promise<SamplingResult>;
+  /** The caller's roots (MCP roots); `not_supported` when the caller has none to give. */
+  listRoots?(): Promise<RootsResult>;
+  /** Whether the caller can answer each kind of request, so a tool can check before asking. */
+  clientCan?: { elicit: boolean; sample: boolean; listRoots: boolean };
 }
 
 /** One request to run a tool, after resolution, validation and policy. */

@@ -1,10 +1,16 @@
 export type { ArsenalEvent, Telemetry } from '../events/events.js';
 export type { Embedder } from './embedder.js';
 export type {
+  ClientRequests,
+  ElicitationRequest,
+  ElicitationResult,
   ExecutionRequest,
   Executor,
   Principal,
   ProgressUpdate,
+  RootsResult,
+  SamplingRequest,
+  SamplingResult,
   ToolCallContext,
   ToolInputRequest,
   ToolInputResponse,

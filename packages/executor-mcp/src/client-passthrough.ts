@@ -1,0 +1,71 @@
+import type { ToolCallContext } from '@arsenal/core';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import {
+  type ClientCapabilities,
+  CreateMessageRequestSchema,
+  ElicitRequestSchema,
+  ErrorCode,
+  ListRootsRequestSchema,
+  McpError,
+} from '@modelcontextprotocol/sdk/types.js';
+
+type Kind = 'elicit' | 'sample' | 'listRoots';
+
+const WHAT: Record<Kind, string> = {
+  elicit: 'elicitation',
+  sample: 'sampling',
+  listRoots: 'roots',
+};
+
+/** What Arsenal declares to an upstream server: it passes these requests on to its own caller. */
+export const PASS_THROUGH_CAPABILITIES: ClientCapabilities = {
+  sampling: {},
+  elicitation: {},
+  roots: { listChanged: true },
+};
+
+/**
+ * The calls in flight on one upstream connection. A request the server makes of its client
+ * (sampling, elicitation, roots) is answered by the caller of the call it belongs to: the most
+ * recent call in flight whose caller can answer it (MCP does not say which call a server request
+ * serves, so with several concurrent calls the newest one answers).
+ */
+export class InFlightCalls {
+  readonly #calls: ToolCallContext[] = [];
+
+  /** Track a call until the returned function is called. */
+  add(context: ToolCallContext): () => void {
+    this.#calls.push(context);
+    return () => {
+      const index = this.#calls.lastIndexOf(context);
+      if (index >= 0) this.#calls.splice(index, 1);
+    };
+  }
+
+  #answering(kind: Kind, serverName: string): ToolCallContext {
+    for (let i = this.#calls.length - 1; i >= 0; i -= 1) {
+      const call = this.#calls[i] as ToolCallContext;
+      if (call.clientCan?.[kind] && !call.signal.aborted) return call;
+    }
+    throw new McpError(
+      ErrorCode.InvalidRequest,
+      `Arsenal cannot pass this ${WHAT[kind]} request from "${serverName}" on: no call in progress comes from a client that supports ${WHAT[kind]}.`,
+    );
+  }
+
+  /** Answer the server's sampling, elicitation and roots requests through the calls' callers. */
+  install(client: Client, serverName: string): void {
+    client.setRequestHandler(CreateMessageRequestSchema, async (request) => {
+      const call = this.#answering('sample', serverName);
+      return (await call.sample?.(request.params as never)) as never;
+    });
+    client.setRequestHandler(ElicitRequestSchema, async (request) => {
+      const call = this.#answering('elicit', serverName);
+      return (await call.elicit?.(request.params as never)) as never;
+    });
+    client.setRequestHandler(ListRootsRequestSchema, async () => {
+      const call = this.#answering('listRoots', serverName);
+      return (await call.listRoots?.()) as never;
+    });
+  }
+}
