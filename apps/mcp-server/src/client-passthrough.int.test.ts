@@ -62,10 +62,9 @@ async function connect(capabilities: Record<string, object>) {
       return { action: 'accept', content: { name: 'Ada', color: 'red' } };
     });
   }
+  const roots = [{ uri: 'file:///work/project', name: 'project' }];
   if (capabilities.roots) {
-    client.setRequestHandler(ListRootsRequestSchema, async () => ({
-      roots: [{ uri: 'file:///work/project', name: 'project' }],
-    }));
+    client.setRequestHandler(ListRootsRequestSchema, async () => ({ roots }));
   }
   await client.connect(new StreamableHTTPClientTransport(new URL(http.url)));
   const tools = (await client.listTools()).tools.map((tool) => tool.name);
@@ -74,7 +73,7 @@ async function connect(capabilities: Record<string, object>) {
     if (!name) throw new Error(`no tool like ${part} in ${tools.join(', ')}`);
     return name;
   };
-  return { client, asked, named };
+  return { client, asked, named, roots };
 }
 
 const textOf = (result: unknown) =>
@@ -120,11 +119,26 @@ describe('sampling, elicitation and roots through Arsenal, from the reference MC
     }
   }, 60_000);
 
-  it('forwards roots: the upstream server sees the calling client’s roots', async () => {
-    const { client, named } = await connect({ sampling: {}, elicitation: {}, roots: {} });
+  it('forwards roots and their changes: the upstream server sees the calling client’s roots', async () => {
+    const { client, named, roots } = await connect({
+      sampling: {},
+      elicitation: {},
+      roots: { listChanged: true },
+    });
     try {
       const result = await client.callTool({ name: named('get_roots_list'), arguments: {} });
       expect(textOf(result)).toContain('file:///work/project');
+      roots.splice(0, 1, { uri: 'file:///work/other', name: 'other' });
+      await client.sendRootsListChanged();
+      await expect
+        .poll(
+          async () =>
+            textOf(await client.callTool({ name: named('get_roots_list'), arguments: {} })),
+          {
+            timeout: 20_000,
+          },
+        )
+        .toContain('file:///work/other');
     } finally {
       await client.close();
     }

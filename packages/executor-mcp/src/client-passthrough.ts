@@ -1,4 +1,4 @@
-import type { ToolCallContext } from '@arsenal/core';
+import type { RootsResult, ToolCallContext } from '@arsenal/core';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import {
   type ClientCapabilities,
@@ -32,6 +32,13 @@ export const PASS_THROUGH_CAPABILITIES: ClientCapabilities = {
  */
 export class InFlightCalls {
   readonly #calls: ToolCallContext[] = [];
+  /** The roots a client gave last: the answer to a roots request made outside any call. */
+  #latestRoots: RootsResult | undefined;
+
+  /** Remember the roots a client just gave (after `roots/list_changed`). */
+  rememberRoots(roots: RootsResult): void {
+    this.#latestRoots = roots;
+  }
 
   /** Track a call until the returned function is called. */
   add(context: ToolCallContext): () => void {
@@ -64,8 +71,14 @@ export class InFlightCalls {
       return (await call.elicit?.(request.params as never)) as never;
     });
     client.setRequestHandler(ListRootsRequestSchema, async () => {
+      // Servers often ask for roots outside a call (after list_changed): the latest roots answer.
+      if (this.#latestRoots && !this.#calls.some((call) => call.clientCan?.listRoots)) {
+        return this.#latestRoots as never;
+      }
       const call = this.#answering('listRoots', serverName);
-      return (await call.listRoots?.()) as never;
+      const roots = (await call.listRoots?.()) as RootsResult;
+      this.#latestRoots = roots;
+      return roots as never;
     });
   }
 }

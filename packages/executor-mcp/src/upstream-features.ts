@@ -1,3 +1,4 @@
+import type { RootsResult } from '@arsenal/core';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type {
   CompleteRequest,
@@ -8,11 +9,14 @@ import type {
   Resource,
   ResourceTemplate,
 } from '@modelcontextprotocol/sdk/types.js';
+import type { InFlightCalls } from './client-passthrough.js';
 
 /** How an upstream request is made: the connected client, and the per-request timeout. */
 export interface UpstreamAccess {
   client(signal?: AbortSignal): Promise<Client>;
   timeoutMs: number;
+  /** Calls in flight of this server, which keep the roots its client gave last. */
+  inFlight?: InFlightCalls;
 }
 
 /** Most pages followed in one listing, so a server returning cursors forever cannot hang us. */
@@ -114,6 +118,13 @@ export class UpstreamFeatures {
     this.#subscribed.delete(uri);
     const client = await this.#client(signal);
     await client.unsubscribeResource({ uri }, this.#options(signal));
+  }
+
+  /** Tell the server its client's roots changed (to these), so it asks for them again. */
+  async rootsChanged(roots?: RootsResult, signal?: AbortSignal): Promise<void> {
+    if (roots) this.#access.inFlight?.rememberRoots(roots);
+    const client = await this.#client(signal);
+    await client.sendRootsListChanged();
   }
 
   /** Listen to `notifications/resources/updated` of subscribed resources; returns the unsubscriber. */

@@ -39,6 +39,8 @@ export interface UpstreamFeatureAccess {
   /** Resource subscriptions; absent when the server cannot subscribe. */
   subscribeResource?(uri: string, signal?: AbortSignal): Promise<void>;
   unsubscribeResource?(uri: string, signal?: AbortSignal): Promise<void>;
+  /** Tell the server the client's roots changed (`notifications/roots/list_changed`), to these. */
+  rootsChanged?(roots?: { roots: { uri: string; name?: string }[] }): Promise<void>;
   /** Listen to updates of subscribed resources; returns the unsubscriber. */
   onResourceUpdated?(listener: (uri: string) => void): () => void;
 }
@@ -56,6 +58,9 @@ function bind(features: UpstreamFeatureAccess): UpstreamFeatureAccess {
     listResourceTemplates: (signal) => features.listResourceTemplates(signal),
     readResource: (uri, signal) => features.readResource(uri, signal),
     complete: (params, signal) => features.complete(params, signal),
+    ...(features.rootsChanged
+      ? { rootsChanged: (roots) => features.rootsChanged?.(roots) ?? Promise.resolve() }
+      : {}),
     ...(features.subscribeResource && features.unsubscribeResource && features.onResourceUpdated
       ? {
           subscribeResource: (uri: string, signal?: AbortSignal) =>
@@ -107,6 +112,13 @@ export class UpstreamCatalog {
 
   get isEmpty(): boolean {
     return this.#servers.size === 0;
+  }
+
+  /** Pass a client's `roots/list_changed` on to every upstream server (best effort). */
+  async rootsChanged(roots?: { roots: { uri: string; name?: string }[] }): Promise<void> {
+    await Promise.allSettled(
+      [...this.#servers.values()].map((server) => server.rootsChanged?.(roots)),
+    );
   }
 
   /** The upstream servers that support resource subscriptions. */

@@ -9,6 +9,7 @@ import {
   ListResourceTemplatesRequestSchema,
   McpError,
   ReadResourceRequestSchema,
+  RootsListChangedNotificationSchema,
   type ServerCapabilities,
   SubscribeRequestSchema,
   UnsubscribeRequestSchema,
@@ -52,6 +53,11 @@ export function registerUpstreamHandlers(
   subscriptions: ResourceSubscriptions,
   principal: Principal | undefined,
 ): void {
+  // The client's roots changed: upstream servers asking for roots should ask again.
+  server.setNotificationHandler(RootsListChangedNotificationSchema, async () => {
+    const roots = await server.listRoots().catch(() => undefined);
+    await catalog.rootsChanged(roots);
+  });
   if (subscriptions.supported) {
     const subscriber = (uri: string) => {
       server.sendResourceUpdated({ uri }).catch(() => undefined);
