@@ -2,11 +2,13 @@
 // Arsenal (`arsenal serve`, static mode, aggregating the same server), over stdio and over
 // Streamable HTTP, in the same run. Calls alternate between the paths of a pair, so both see the
 // same machine load. A minimal SDK proxy is measured alongside over stdio: the floor any
-// SDK-based aggregator pays for the extra hop.
+// SDK-based aggregator pays for the extra hop. A peer gateway (supergateway, serving a stdio server
+// over Streamable HTTP) is measured beside Arsenal doing the same: HTTP in front, stdio behind.
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort, startListeningProcess } from '@arsenal/testkit';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -25,10 +27,13 @@ const WARMUP = 200;
 const everything = referenceServerEntry('server-everything');
 const sdkProxy = fileURLToPath(new URL('./lib/sdk-stdio-proxy.ts', import.meta.url));
 const tsx = import.meta.resolve('tsx');
+const supergateway = fileURLToPath(
+  new URL('./node_modules/supergateway/dist/index.js', import.meta.url),
+);
 
 interface Path {
   label: string;
-  transport: 'stdio' | 'http';
+  transport: 'stdio' | 'http' | 'http→stdio';
   client: Client;
   times: number[];
 }
@@ -123,7 +128,46 @@ try {
   clients.push(...httpPaths.map((path) => path.client));
   await measure(httpPaths);
 
-  const rows = [...stdioPaths, ...httpPaths].map(summary);
+  // HTTP in front of a stdio server: Arsenal and a peer gateway, each spawning its own child.
+  const peerPort = await freePort();
+  const peer = await startListeningProcess(
+    supergateway,
+    [
+      '--stdio',
+      `${process.execPath} ${everything} stdio`,
+      '--outputTransport',
+      'streamableHttp',
+      '--stateful',
+      '--port',
+      String(peerPort),
+      '--logLevel',
+      'none',
+    ],
+    { port: peerPort },
+  );
+  processes.push({ url: '', child: peer.child, stop: peer.stop });
+  const front = await spawnAnnouncedHttpServer([
+    ARSENAL_CLI,
+    'serve',
+    '--config',
+    stdioConfig,
+    '--http',
+    '127.0.0.1:0',
+  ]);
+  processes.push(front);
+  const http = (url: string) => new StreamableHTTPClientTransport(new URL(url)) as Transport;
+  const frontPaths = [
+    await connectPath('through arsenal', http(front.url), 'http→stdio'),
+    await connectPath(
+      'supergateway 4.0.0 (peer)',
+      http(`http://127.0.0.1:${peerPort}/mcp`),
+      'http→stdio',
+    ),
+  ];
+  clients.push(...frontPaths.map((path) => path.client));
+  await measure(frontPaths);
+
+  const rows = [...stdioPaths, ...httpPaths, ...frontPaths].map(summary);
   const ratio = (transport: Path['transport']) => {
     const direct = rows.find((row) => row.transport === transport && row.label === 'direct')!;
     const via = rows.find((row) => row.transport === transport && row.label === 'through arsenal')!;
@@ -140,6 +184,10 @@ try {
     ]),
   );
   const ratios = { stdio: ratio('stdio'), http: ratio('http') };
+  const [viaArsenal, viaPeer] = frontPaths.map(summary);
+  console.log(
+    `\nHTTP in front of stdio: Arsenal / supergateway at p50 ${(viaArsenal!.p50 / viaPeer!.p50).toFixed(2)}, at p99 ${(viaArsenal!.p99 / viaPeer!.p99).toFixed(2)}`,
+  );
   console.log(
     `\noverhead ratio at p50: stdio ${ratios.stdio.p50.toFixed(2)}, http ${ratios.http.p50.toFixed(2)} (target <= 1.3); ${CALLS} calls per path, alternating`,
   );
