@@ -101,6 +101,63 @@ describe('PgvectorVectorStore', () => {
     }
   });
 
+  it('builds the HNSW index once a bulk load ends, and answers exactly before that', async () => {
+    const table = uniqueTable();
+    const store = createPgvectorVectorStore({ connectionString: postgres.url, table });
+    const { Client } = (await import('pg')).default;
+    const client = new Client({ connectionString: postgres.url });
+    await client.connect();
+    const hnsw = async () =>
+      (
+        await client.query('SELECT 1 FROM pg_indexes WHERE tablename = $1 AND indexdef LIKE $2', [
+          table,
+          '%USING hnsw%',
+        ])
+      ).rowCount;
+    try {
+      await store.upsert(
+        [
+          { id: 'a', vector: planarVector(8, 10) },
+          { id: 'b', vector: planarVector(8, 80) },
+        ],
+        { moreToCome: true },
+      );
+      expect(await hnsw()).toBe(0);
+      const early = await store.query({ vector: planarVector(8, 75), topK: 1 });
+      expect(early.map((match) => match.id)).toEqual(['b']);
+      await store.upsert([{ id: 'c', vector: planarVector(8, 170) }], { moreToCome: true });
+      expect(await hnsw()).toBe(0);
+      await store.upsert([{ id: 'd', vector: planarVector(8, 260) }]);
+      expect(await hnsw()).toBe(1);
+      expect(await store.count()).toBe(4);
+
+      // A new store on a table whose load never finished builds the index on its next write.
+      const unfinished = uniqueTable();
+      const first = createPgvectorVectorStore({
+        connectionString: postgres.url,
+        table: unfinished,
+      });
+      await first.upsert([{ id: 'x', vector: planarVector(8, 10) }], { moreToCome: true });
+      await first.close();
+      const second = createPgvectorVectorStore({
+        connectionString: postgres.url,
+        table: unfinished,
+      });
+      await second.upsert([{ id: 'y', vector: planarVector(8, 20) }]);
+      const rows = await client.query(
+        'SELECT 1 FROM pg_indexes WHERE tablename = $1 AND indexdef LIKE $2',
+        [unfinished, '%USING hnsw%'],
+      );
+      expect(rows.rowCount).toBe(1);
+      await second.drop();
+      await second.close();
+    } finally {
+      await client.end();
+      await store.drop();
+      await store.close();
+    }
+  });
+
   it('rejects table names that are not plain identifiers', () => {
     expect(() =>
       createPgvectorVectorStore({ connectionString: postgres.url, table: 'tools; DROP TABLE x' }),

@@ -10,6 +10,7 @@ import {
   type VectorRecord,
   type VectorStore,
   VectorStoreError,
+  type VectorUpsertOptions,
 } from '@arsenal/core';
 import pg from 'pg';
 import {
@@ -18,6 +19,8 @@ import {
   insertSql,
   parseVector,
   type QueryRow,
+  vectorIndexName,
+  vectorIndexStatement,
   vectorLiteral,
 } from './pgvector-sql.js';
 import { toVectorStoreError } from './postgres-errors.js';
@@ -59,6 +62,8 @@ export class PgvectorVectorStore implements VectorStore {
   /** Resolves once the table's existence and vector length are known (reset after a failure). */
   #ready: Promise<void> | undefined;
   #tableExists = false;
+  /** Whether the HNSW index exists (it is built after a bulk load, see `upsert`). */
+  #indexed = false;
   readonly #efSearch: number;
   /** Connections whose HNSW settings are already made. */
   readonly #tuned = new WeakSet<pg.PoolClient>();
@@ -111,7 +116,7 @@ export class PgvectorVectorStore implements VectorStore {
     return this.#table;
   }
 
-  async upsert(records: readonly VectorRecord[], options: { signal?: AbortSignal } = {}) {
+  async upsert(records: readonly VectorRecord[], options: VectorUpsertOptions = {}) {
     throwIfAborted(options.signal);
     if (records.length === 0) return;
     await this.#prepare('write to');
@@ -133,24 +138,33 @@ export class PgvectorVectorStore implements VectorStore {
     throwIfAborted(options.signal);
     await this.#run('write to', async () => {
       if (!this.#tableExists) await this.#createTable(dimensions);
-      const batches = chunk([...rows.values()], ROWS_PER_STATEMENT);
-      if (batches.length === 1) {
-        await this.#pool.query(insertSql(this.#quoted, batches[0]!.length), batches[0]!.flat());
-        return;
-      }
-      const client = await this.#pool.connect();
-      try {
-        await client.query('BEGIN');
-        for (const batch of batches)
-          await client.query(insertSql(this.#quoted, batch.length), batch.flat());
-        await client.query('COMMIT');
-      } catch (error) {
-        await client.query('ROLLBACK').catch(() => {});
-        throw error;
-      } finally {
-        client.release();
+      await this.#insert([...rows.values()]);
+      // A bulk load builds the HNSW index once, over all its rows, when its last write lands.
+      if (!this.#indexed && !options.moreToCome) {
+        await this.#pool.query(vectorIndexStatement(this.#table));
+        this.#indexed = true;
       }
     });
+  }
+
+  async #insert(rows: [string, string, string][]): Promise<void> {
+    const batches = chunk(rows, ROWS_PER_STATEMENT);
+    if (batches.length === 1) {
+      await this.#pool.query(insertSql(this.#quoted, batches[0]!.length), batches[0]!.flat());
+      return;
+    }
+    const client = await this.#pool.connect();
+    try {
+      await client.query('BEGIN');
+      for (const batch of batches)
+        await client.query(insertSql(this.#quoted, batch.length), batch.flat());
+      await client.query('COMMIT');
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => {});
+      throw error;
+    } finally {
+      client.release();
+    }
   }
 
   async delete(ids: readonly string[], options: { signal?: AbortSignal } = {}) {
@@ -249,6 +263,7 @@ export class PgvectorVectorStore implements VectorStore {
   async drop(): Promise<void> {
     await this.#run('drop', () => this.#pool.query(`DROP TABLE IF EXISTS ${this.#quoted}`));
     this.#tableExists = false;
+    this.#indexed = false;
     this.#ready = undefined;
     this.#dimensions = this.#configured;
   }
@@ -276,10 +291,11 @@ export class PgvectorVectorStore implements VectorStore {
   /** Learns once whether the table exists and its vector length, checking it against the options. */
   #prepare(action: string): Promise<void> {
     this.#ready ??= this.#run(action, async () => {
-      const result = await this.#pool.query<{ dimensions: number | null }>(
-        `SELECT a.atttypmod AS dimensions FROM pg_attribute a
+      const result = await this.#pool.query<{ dimensions: number | null; indexed: boolean }>(
+        `SELECT a.atttypmod AS dimensions, to_regclass($2) IS NOT NULL AS indexed
+           FROM pg_attribute a
           WHERE a.attrelid = to_regclass($1) AND a.attname = 'embedding' AND NOT a.attisdropped`,
-        [this.#quoted],
+        [this.#quoted, `"${vectorIndexName(this.#table)}"`],
       );
       const row = result.rows[0];
       if (row === undefined) return;
@@ -293,6 +309,7 @@ export class PgvectorVectorStore implements VectorStore {
       }
       this.#dimensions = stored;
       this.#tableExists = true;
+      this.#indexed = row.indexed === true;
     }).catch((error: unknown) => {
       this.#ready = undefined;
       throw error;

@@ -31,4 +31,5 @@ export type {
   VectorQuery,
   VectorRecord,
   VectorStore,
+  VectorUpsertOptions,
 } from './vector-store.js';

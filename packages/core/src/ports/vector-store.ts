@@ -46,12 +46,28 @@ export interface VectorMatch {
   vector?: Float32Array;
 }
 
+export interface VectorUpsertOptions {
+  signal?: AbortSignal;
+  moreToCome?: boolean;
+}
+
 /** Stores tool vectors with metadata and answers filtered nearest-neighbour queries. */
 export interface VectorStore {
   /** Vector length, fixed by the first upsert when not configured. */
   readonly dimensions: number | undefined;
-  /** Insert or replace records by id. Throws a dimension_mismatch error on a wrong length. */
-  upsert(records: readonly VectorRecord[], options?: { signal?: AbortSignal }): Promise<void>;
+  /**
+   * Records per `upsert` call this store writes best. Registration embeds in the embedder's batch
+   * size but gathers vectors until this many before writing, so a remote store sees a few large
+   * writes rather than many small ones. Default 1000.
+   */
+  readonly upsertBatchSize?: number;
+  /**
+   * Insert or replace records by id. Throws a dimension_mismatch error on a wrong length.
+   * `moreToCome`: this write is one of a bulk load that continues; a store may postpone costly
+   * index maintenance (building an index once beats growing it row by row) until a write
+   * without it. Results stay correct meanwhile.
+   */
+  upsert(records: readonly VectorRecord[], options?: VectorUpsertOptions): Promise<void>;
   /** Remove records; unknown ids are ignored. */
   delete(ids: readonly string[], options?: { signal?: AbortSignal }): Promise<void>;
   /** Up to `topK` matches, best first, among records passing the filter. */

@@ -119,7 +119,16 @@ export async function gatherCandidates(input: {
       const queryVector = await input.vectors.embedQuery(request.query, request.signal);
       embeddingMs = now() - embedStarted;
       const vectorStarted = now();
-      for (const match of await input.vectors.query(queryVector, pool, request)) {
+      // The lexical candidates' vectors are fetched alongside the k-NN query, not after it: a
+      // remote store answers both in the time of the slower one.
+      const lexicalIds = [...candidates.keys()];
+      const [matches, records] = await Promise.all([
+        input.vectors.query(queryVector, pool, request),
+        lexicalIds.length > 0
+          ? input.vectors.store.get(lexicalIds, { signal: request.signal })
+          : Promise.resolve([]),
+      ]);
+      for (const match of matches) {
         if (match.vector) vectors.set(match.id, match.vector);
         const existing = candidates.get(match.id);
         if (existing) {
@@ -135,14 +144,11 @@ export async function gatherCandidates(input: {
         }
         get(match.id).semantic = Math.max(0, match.score);
       }
-      const missing = [...candidates]
-        .filter(([, signals]) => signals.semantic === undefined)
-        .map(([id]) => id);
-      if (missing.length > 0) {
-        for (const record of await input.vectors.store.get(missing, { signal: request.signal })) {
-          vectors.set(record.id, record.vector);
-          get(record.id).semantic = Math.max(0, denseCosine(queryVector, record.vector));
-        }
+      for (const record of records) {
+        const signals = candidates.get(record.id);
+        if (!signals || signals.semantic !== undefined) continue;
+        vectors.set(record.id, record.vector);
+        signals.semantic = Math.max(0, denseCosine(queryVector, record.vector));
       }
       searchMs += now() - vectorStarted;
     } catch (error) {

@@ -5,6 +5,7 @@ import type {
   MetadataFilter,
   MetadataValue,
   VectorMatch,
+  VectorRecord,
   VectorStore,
 } from '../ports/vector-store.js';
 import type { RegistryChange } from '../registry/tool-registry.js';
@@ -16,6 +17,8 @@ import type { RetrievalRequest } from './types.js';
 
 /** Query vectors kept by default: a few hundred queries cost well under a megabyte. */
 export const DEFAULT_QUERY_CACHE_SIZE = 256;
+/** Records per store write when the store states no preference. */
+export const DEFAULT_UPSERT_BATCH_SIZE = 1000;
 
 /**
  * Keeps a vector store in step with the registry: added or changed tools are queued for
@@ -24,6 +27,8 @@ export const DEFAULT_QUERY_CACHE_SIZE = 256;
 export class VectorSync {
   readonly #pending = new Map<string, ToolDefinition>();
   readonly #deletes = new Set<string>();
+  /** Deprecated tools, so queries can skip them without a store-side filter (see `query`). */
+  readonly #deprecated = new Set<string>();
   readonly #queryCache: QueryEmbeddingCache;
 
   /** `queryCacheSize`: recent query vectors kept (0 embeds every query anew). */
@@ -46,6 +51,8 @@ export class VectorSync {
 
   apply(change: RegistryChange): void {
     const id = change.tool.qualifiedName;
+    if (change.type !== 'removed' && change.tool.deprecated) this.#deprecated.add(id);
+    else this.#deprecated.delete(id);
     if (change.type === 'removed') {
       this.#pending.delete(id);
       this.#deletes.add(id);
@@ -64,30 +71,44 @@ export class VectorSync {
       await this.store.delete(ids, { signal: options.signal });
       for (const id of ids) this.#deletes.delete(id);
     }
-    const batchSize = this.embedder.maxBatchSize ?? 64;
+    const embedBatch = this.embedder.maxBatchSize ?? 64;
+    const writeBatch = Math.max(
+      embedBatch,
+      this.store.upsertBatchSize ?? DEFAULT_UPSERT_BATCH_SIZE,
+    );
     const total = this.#pending.size;
     let done = 0;
     while (this.#pending.size > 0) {
       throwIfAborted(options.signal);
-      const batch = [...this.#pending.values()].slice(0, batchSize);
-      const vectors = await this.embedder.embed(batch.map(toEmbeddingText), {
-        kind: 'document',
-        signal: options.signal,
-      });
-      await this.store.upsert(
-        batch.map((tool, index) => ({
-          id: tool.qualifiedName,
-          vector: vectors[index]!,
-          metadata: vectorMetadata(tool),
-        })),
-        { signal: options.signal },
-      );
-      for (const tool of batch) {
+      const chunk = [...take(this.#pending.values(), writeBatch)];
+      const records: VectorRecord[] = [];
+      for (let start = 0; start < chunk.length; start += embedBatch) {
+        const batch = chunk.slice(start, start + embedBatch);
+        const vectors = await this.embedder.embed(batch.map(toEmbeddingText), {
+          kind: 'document',
+          signal: options.signal,
+        });
+        if (vectors.length !== batch.length) {
+          throw new EmbedderError(
+            `Embedder "${this.embedder.id}" returned ${vectors.length} vectors for ${batch.length} texts; it must return one vector per text, in order.`,
+          );
+        }
+        batch.forEach((tool, index) => {
+          records.push({
+            id: tool.qualifiedName,
+            vector: vectors[index]!,
+            metadata: vectorMetadata(tool),
+          });
+        });
+      }
+      const moreToCome = this.#pending.size > chunk.length;
+      await this.store.upsert(records, { signal: options.signal, moreToCome });
+      for (const tool of chunk) {
         // Only drop it if it was not replaced while it was being embedded.
         if (this.#pending.get(tool.qualifiedName) === tool)
           this.#pending.delete(tool.qualifiedName);
       }
-      done += batch.length;
+      done += chunk.length;
       options.onProgress?.(done, total);
     }
   }
@@ -105,11 +126,21 @@ export class VectorSync {
     });
   }
 
+  /**
+   * The store's nearest `topK` to `vector` under the request's filters. Deprecated tools are
+   * usually few: rather than a store-side filter matching nearly every record (which costs some
+   * stores a scan), the query asks for as many extra matches as there are deprecated tools and
+   * leaves them to the retriever's own filter. Only when they outnumber `topK` does the store
+   * filter them.
+   */
   query(vector: Float32Array, topK: number, request: RetrievalRequest): Promise<VectorMatch[]> {
+    const excludeDeprecated = request.filters?.excludeDeprecated ?? true;
+    const deprecated = excludeDeprecated ? this.#deprecated.size : 0;
+    const storeFilters = deprecated > topK;
     return this.store.query({
       vector,
-      topK,
-      filter: toMetadataFilter(request),
+      topK: storeFilters ? topK : topK + deprecated,
+      filter: toMetadataFilter(request, storeFilters),
       includeVectors: true,
       signal: request.signal,
     });
@@ -127,12 +158,24 @@ function vectorMetadata(tool: ToolDefinition): Record<string, MetadataValue> {
 }
 
 /** The part of the request filters a vector store can apply itself (the rest is checked after). */
-function toMetadataFilter(request: RetrievalRequest): MetadataFilter | undefined {
+function toMetadataFilter(
+  request: RetrievalRequest,
+  excludeDeprecated: boolean,
+): MetadataFilter | undefined {
   const clauses: MetadataFilter[] = [];
   const filters = request.filters;
   if (filters?.namespaces) clauses.push({ namespace: { $in: [...filters.namespaces] } });
   if (filters?.sources) clauses.push({ source: { $in: [...filters.sources] } });
-  if (filters?.excludeDeprecated ?? true) clauses.push({ deprecated: false });
+  if (excludeDeprecated) clauses.push({ deprecated: false });
   if (clauses.length === 0) return undefined;
   return clauses.length === 1 ? clauses[0] : { $and: clauses };
+}
+
+function* take<T>(values: Iterable<T>, count: number): Generator<T> {
+  if (count <= 0) return;
+  let taken = 0;
+  for (const value of values) {
+    yield value;
+    if (++taken >= count) return;
+  }
 }
