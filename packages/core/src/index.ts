@@ -17,6 +17,7 @@ export * from './execution/index.js';
 export * from './hash/index.js';
 export * from './hygiene/index.js';
 export * from './memory/index.js';
+export * from './planning/index.js';
 export * from './policy/index.js';
 export * from './ports/index.js';
 export * from './registry/index.js';

@@ -30,6 +30,8 @@ export type ArsenalErrorCode =
   | 'result_not_serializable'
   | 'engine_closed'
   | 'invocation_not_found'
+  | 'invalid_plan'
+  | 'dependency_cycle'
   | 'internal'
   | (string & {});
 

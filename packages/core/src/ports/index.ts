@@ -18,6 +18,7 @@ export type {
   ToolLogLevel,
 } from './executor.js';
 export type { AuditRecord, HistoryQuery, HistoryStore } from './history-store.js';
+export type { Planner, PlannerContext, PlanningTask } from './planner.js';
 export type { RerankCandidate, Reranker, RerankResult } from './reranker.js';
 export type { StateStore } from './state-store.js';
 export type { ToolSource, ToolSourceChange } from './tool-source.js';
