@@ -6,7 +6,18 @@ export type {
   HttpCredential,
   RequestAuthenticator,
 } from './http-auth.js';
-export { createTokenAuthenticator, isAuthRefusal, presentedToken } from './http-auth.js';
+export type { HostCheckOptions } from './http-auth.js';
+export {
+  createTokenAuthenticator,
+  hostnameOf,
+  isAuthRefusal,
+  isLoopbackHost,
+  presentedToken,
+  rebindingRefusal,
+} from './http-auth.js';
+export { buildAuthenticator } from './http-authentication.js';
+export type { BodyOutcome } from './http-messages.js';
+export { readBody } from './http-messages.js';
 export type { HttpRoute, HttpServerOptions, RunningHttpServer } from './http-server.js';
 export { startHttpServer } from './http-server.js';
 export {
