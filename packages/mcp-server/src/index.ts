@@ -3,10 +3,10 @@ export { ArsenalMcpServer, createArsenalMcpServer, SERVE_MODES } from './arsenal
 export type {
   AuthOutcome,
   AuthRefusal,
+  HostCheckOptions,
   HttpCredential,
   RequestAuthenticator,
 } from './http-auth.js';
-export type { HostCheckOptions } from './http-auth.js';
 export {
   createTokenAuthenticator,
   hostnameOf,
