@@ -143,6 +143,20 @@ export const serveSchema = z.strictObject({
   stdioPrincipal: principalSchema.optional(),
   /** Serve the catalog as a UTCP manual at this path of the HTTP server (`true`: `/utcp`). */
   utcp: z.union([z.boolean(), z.string().startsWith('/')]).optional(),
+  /**
+   * Serve the REST API (`@arsenal/rest-api`) under this path of the HTTP server (`true`: `/api`),
+   * behind the same host checks and authentication as the MCP endpoint.
+   */
+  rest: z
+    .union([
+      z.boolean(),
+      z.strictObject({
+        path: z.string().startsWith('/').optional(),
+        /** The principal capability that may register and unregister tools. Default `admin`. */
+        manageCapability: z.string().min(1).optional(),
+      }),
+    ])
+    .optional(),
 });
 
 export const arsenalConfigSchema = z.strictObject({

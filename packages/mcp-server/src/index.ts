@@ -3,10 +3,21 @@ export { ArsenalMcpServer, createArsenalMcpServer, SERVE_MODES } from './arsenal
 export type {
   AuthOutcome,
   AuthRefusal,
+  HostCheckOptions,
   HttpCredential,
   RequestAuthenticator,
 } from './http-auth.js';
-export { createTokenAuthenticator, isAuthRefusal, presentedToken } from './http-auth.js';
+export {
+  createTokenAuthenticator,
+  hostnameOf,
+  isAuthRefusal,
+  isLoopbackHost,
+  presentedToken,
+  rebindingRefusal,
+} from './http-auth.js';
+export { buildAuthenticator } from './http-authentication.js';
+export type { BodyOutcome } from './http-messages.js';
+export { readBody } from './http-messages.js';
 export type { HttpRoute, HttpServerOptions, RunningHttpServer } from './http-server.js';
 export { startHttpServer } from './http-server.js';
 export {

@@ -2,6 +2,7 @@ import type { ServeConfig } from '@arsenal/config';
 import type { Arsenal } from '@arsenal/core';
 import { type ArsenalMcpServer, type HttpRoute, startHttpServer } from '@arsenal/mcp-server';
 import { createUtcpRoute } from '@arsenal/utcp';
+import { restRoutes } from './rest-route.js';
 import type { ServeArgs } from './serve.js';
 
 /** The keys of `source` among `keys` whose values are set. */
@@ -36,6 +37,7 @@ export async function startServeHttp(
     const path = serve.utcp === true ? '/utcp' : serve.utcp;
     routes.push(createUtcpRoute(arsenal, { path, baseUrl: () => origin }));
   }
+  routes.push(...restRoutes(arsenal, serve, args.rest));
   const http = await startHttpServer(mcp, {
     host,
     port: args.http?.port ?? serve.port ?? 3333,

@@ -53,6 +53,10 @@ export const serveSpec: CommandSpec = {
       description: 'Serve Streamable HTTP instead of stdio: ":3333", "127.0.0.1:8080".',
     },
     stateless: { type: 'boolean', description: 'HTTP without sessions (no elicitation).' },
+    rest: {
+      type: 'boolean',
+      description: 'Also serve the REST API under /api of the HTTP server (implies --http).',
+    },
     a2a: {
       type: 'string',
       valueName: '[host]:port',
@@ -70,6 +74,7 @@ export const serveSpec: CommandSpec = {
     'arsenal serve --config arsenal.yaml --mode dynamic --http :3333',
     'arsenal serve --mode hybrid --pin "everything.*"',
     'arsenal serve --config arsenal.yaml --a2a :4444',
+    'arsenal serve --config arsenal.yaml --http :3333 --rest',
   ],
   notes: [
     'Over stdio, stdout carries the protocol: messages go to stderr.',
@@ -82,6 +87,8 @@ export interface ServeArgs {
   mode?: ServeMode;
   http?: { host?: string; port: number };
   stateless: boolean;
+  /** Also serve the REST API on the HTTP server. */
+  rest?: boolean;
   pinned: string[];
   a2a?: { host?: string; port: number };
 }
@@ -102,6 +109,7 @@ export function toServeArgs(parsed: ParsedCommandArgs): ServeArgs {
     mode: mode as ServeMode | undefined,
     http: http === undefined ? undefined : parseListenAddress(http),
     stateless: parsed.values.stateless === true,
+    ...(parsed.values.rest === true ? { rest: true } : {}),
     pinned: stringListOption(parsed.values, 'pin'),
   };
 }
@@ -222,7 +230,7 @@ export async function startServe(args: ServeArgs, io: CliIO): Promise<RunningSer
   let stopServing: () => Promise<void>;
   let url: string | undefined;
   let closedByTransport: Promise<void>;
-  const useHttp = args.http !== undefined || serve.transport === 'http';
+  const useHttp = args.http !== undefined || args.rest === true || serve.transport === 'http';
   if (useHttp) {
     const http = await startServeHttp(mcp, configured.arsenal, serve, args, warn);
     url = http.url;

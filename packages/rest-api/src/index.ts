@@ -1,0 +1,24 @@
+export type { BodyLimits } from './http-io.js';
+export { parseWith, readJsonBody, sendJson } from './http-io.js';
+export { InvocationOwners } from './invocation-owners.js';
+export type { OpenApiOptions } from './openapi.js';
+export { createOpenApiDocument } from './openapi.js';
+export type { ProblemDetails } from './problem-details.js';
+export {
+  isRestApiError,
+  PROBLEM_CONTENT_TYPE,
+  PROBLEM_TYPE_PREFIX,
+  problemFromError,
+  problemFromToolResult,
+  RestApiError,
+  sendProblem,
+  statusForCode,
+} from './problem-details.js';
+export type { RestApi, RestApiOptions } from './rest-api.js';
+export { createRestApi, MANAGE_TOOLS_CAPABILITY } from './rest-api.js';
+export type { RestServerOptions, RunningRestServer } from './rest-server.js';
+export { startRestServer } from './rest-server.js';
+export type { RouteDependencies } from './route-context.js';
+export { ownerOf } from './route-context.js';
+export type { HttpMethod, Route, RouteContext } from './router.js';
+export * from './schemas.js';

@@ -1,0 +1,293 @@
+import { z } from 'zod';
+import {
+  executeBodySchema,
+  invocationAcceptedSchema,
+  invocationSchema,
+  listToolsQuerySchema,
+  problemSchema,
+  registerToolBodySchema,
+  registrationSchema,
+  removedSchema,
+  searchBodySchema,
+  searchResultSchema,
+  toolPageSchema,
+  toolResultSchema,
+  toolSchema,
+} from './schemas.js';
+
+type JsonObject = Record<string, unknown>;
+
+/** Request bodies, converted as zod parses them (defaults optional). */
+const REQUEST_SCHEMAS = {
+  ToolDefinitionInput: registerToolBodySchema,
+  SearchRequest: searchBodySchema,
+  ExecuteRequest: executeBodySchema,
+};
+
+/** Response bodies, converted as zod would produce them. */
+const RESPONSE_SCHEMAS = {
+  Tool: toolSchema,
+  ToolPage: toolPageSchema,
+  Registration: registrationSchema,
+  Removed: removedSchema,
+  SearchResult: searchResultSchema,
+  ToolResult: toolResultSchema,
+  Invocation: invocationSchema,
+  InvocationAccepted: invocationAcceptedSchema,
+  Problem: problemSchema,
+};
+
+function components(schemas: Record<string, z.ZodType>, io: 'input' | 'output') {
+  const registry = z.registry<{ id: string }>();
+  for (const [id, schema] of Object.entries(schemas)) registry.add(schema, { id });
+  const converted = z.toJSONSchema(registry, {
+    target: 'draft-2020-12',
+    io,
+    unrepresentable: 'any',
+    uri: (id) => `#/components/schemas/${id}`,
+  });
+  // Each component names its own dialect through the document's jsonSchemaDialect instead.
+  return Object.fromEntries(
+    Object.entries(converted.schemas).map(([id, schema]) => {
+      const { $schema: _dialect, $id: _id, ...rest } = schema as JsonObject;
+      return [id, rest];
+    }),
+  );
+}
+
+const ref = (id: string) => ({ $ref: `#/components/schemas/${id}` });
+const json = (id: string, description: string) => ({
+  description,
+  content: { 'application/json': { schema: ref(id) } },
+});
+const problem = (description: string) => ({
+  description,
+  content: { 'application/problem+json': { schema: ref('Problem') } },
+});
+const body = (id: string) => ({
+  required: true,
+  content: { 'application/json': { schema: ref(id) } },
+});
+const pathParameter = (name: string, description: string) => ({
+  name,
+  in: 'path',
+  required: true,
+  description,
+  schema: { type: 'string' },
+});
+
+/** The common refusals every operation can answer with. */
+const COMMON_PROBLEMS = {
+  '401': problem('No valid credential was sent.'),
+  '403': problem('The principal may not do this, or the host is not allowed.'),
+  '429': problem('Rate limited; see Retry-After.'),
+  '500': problem('The server failed; retry.'),
+};
+
+function queryParameters(): JsonObject[] {
+  const schema = z.toJSONSchema(listToolsQuerySchema, {
+    target: 'draft-2020-12',
+    io: 'input',
+  }) as { properties: Record<string, JsonObject> };
+  return Object.entries(schema.properties).map(([name, property]) => {
+    const { description, ...rest } = property;
+    return {
+      name,
+      in: 'query',
+      required: false,
+      ...(description ? { description } : {}),
+      schema: rest,
+    };
+  });
+}
+
+function paths(): JsonObject {
+  const toolName = pathParameter('name', 'Name, `namespace.name` or qualified name.');
+  const invocationId = pathParameter('id', 'The id `POST /execute` returned in async mode.');
+  const confirmationId = pathParameter('id', 'The confirmation id from a 202 answer.');
+  const callOutcomes = {
+    '200': json('ToolResult', 'The call succeeded.'),
+    '202': json('ToolResult', 'The call waits for a confirmation: see `confirmation.id`.'),
+    '404': problem('No such tool (or confirmation) for this caller.'),
+    '409': problem('Cancelled, or the confirmation was rejected.'),
+    '422': problem('The arguments do not match the tool schema.'),
+    '502': problem('The tool failed.'),
+    '503': problem("The tool's circuit breaker is open; see Retry-After."),
+    '504': problem('The tool timed out.'),
+    ...COMMON_PROBLEMS,
+  };
+  return {
+    '/tools': {
+      get: {
+        operationId: 'listTools',
+        summary: 'List the tools this caller may see, a page at a time.',
+        parameters: queryParameters(),
+        responses: {
+          '200': json('ToolPage', 'One page of tools.'),
+          '422': problem('A query parameter is invalid.'),
+          ...COMMON_PROBLEMS,
+        },
+      },
+      post: {
+        operationId: 'registerTool',
+        summary: 'Register a tool definition (principals allowed to manage tools only).',
+        requestBody: body('ToolDefinitionInput'),
+        responses: {
+          '200': json('Registration', 'Updated or unchanged.'),
+          '201': json('Registration', 'Added.'),
+          '202': json('Registration', 'Held in quarantine until approved.'),
+          '400': problem('The body is not JSON.'),
+          '413': problem('The body is too large.'),
+          '415': problem('The body is not sent as JSON.'),
+          '422': problem('The definition is invalid.'),
+          ...COMMON_PROBLEMS,
+        },
+      },
+    },
+    '/tools/search': {
+      post: {
+        operationId: 'searchTools',
+        summary: "Rank tools for a query, with each signal's contribution.",
+        requestBody: body('SearchRequest'),
+        responses: {
+          '200': json('SearchResult', 'The ranked tools.'),
+          '400': problem('The body is not JSON.'),
+          '422': problem('The search request is invalid.'),
+          ...COMMON_PROBLEMS,
+        },
+      },
+    },
+    '/tools/{name}': {
+      get: {
+        operationId: 'getTool',
+        summary: 'One tool definition.',
+        parameters: [toolName],
+        responses: {
+          '200': json('Tool', 'The tool.'),
+          '404': problem('No such tool for this caller.'),
+          ...COMMON_PROBLEMS,
+        },
+      },
+      delete: {
+        operationId: 'unregisterTool',
+        summary: 'Remove a tool (principals allowed to manage tools only).',
+        parameters: [toolName],
+        responses: {
+          '200': json('Removed', 'The removed versions.'),
+          '404': problem('No such tool.'),
+          ...COMMON_PROBLEMS,
+        },
+      },
+    },
+    '/execute': {
+      post: {
+        operationId: 'execute',
+        summary: 'Call a tool: wait for the outcome, or (`mode: async`) get an invocation id.',
+        requestBody: body('ExecuteRequest'),
+        responses: {
+          ...callOutcomes,
+          '202': {
+            description: 'Async mode: the invocation started; or the call awaits confirmation.',
+            content: {
+              'application/json': {
+                schema: { oneOf: [ref('InvocationAccepted'), ref('ToolResult')] },
+              },
+            },
+          },
+          '400': problem('The body is not JSON.'),
+          '413': problem('The body is too large.'),
+        },
+      },
+    },
+    '/invocations/{id}': {
+      get: {
+        operationId: 'getInvocation',
+        summary: "An invocation's state, progress and, once done, result.",
+        parameters: [invocationId],
+        responses: {
+          '200': json('Invocation', 'Where it stands.'),
+          '404': problem('Unknown, expired or not this caller’s.'),
+          ...COMMON_PROBLEMS,
+        },
+      },
+    },
+    '/invocations/{id}/cancel': {
+      post: {
+        operationId: 'cancelInvocation',
+        summary: 'Cancel a running invocation.',
+        parameters: [invocationId],
+        responses: {
+          '200': json('Invocation', 'It had already finished; nothing was cancelled.'),
+          '202': json('Invocation', 'Cancellation requested.'),
+          '404': problem('Unknown, expired or not this caller’s.'),
+          ...COMMON_PROBLEMS,
+        },
+      },
+    },
+    '/invocations/{id}/events': {
+      get: {
+        operationId: 'followInvocation',
+        summary: 'Progress as Server-Sent Events: `status`, `progress`..., then `result`.',
+        parameters: [invocationId],
+        responses: {
+          '200': {
+            description: 'An event stream; each `data` line is JSON.',
+            content: { 'text/event-stream': { schema: { type: 'string' } } },
+          },
+          '404': problem('Unknown, expired or not this caller’s.'),
+          ...COMMON_PROBLEMS,
+        },
+      },
+    },
+    '/confirmations/{id}/confirm': {
+      post: {
+        operationId: 'confirmCall',
+        summary: 'Run a call that awaited confirmation, exactly once.',
+        parameters: [confirmationId],
+        responses: callOutcomes,
+      },
+    },
+    '/confirmations/{id}/reject': {
+      post: {
+        operationId: 'rejectCall',
+        summary: 'Refuse a call that awaited confirmation.',
+        parameters: [confirmationId],
+        responses: callOutcomes,
+      },
+    },
+  };
+}
+
+export interface OpenApiOptions {
+  /** Where the API is served, e.g. `/api` or `https://gateway.example.com/api`. Default `/`. */
+  serverUrl?: string;
+  /** Version of the API document. Default `1.0.0`. */
+  version?: string;
+}
+
+/** The OpenAPI 3.1 document of the REST API, generated from the zod schemas it validates with. */
+export function createOpenApiDocument(options: OpenApiOptions = {}): JsonObject {
+  return {
+    openapi: '3.1.0',
+    jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
+    info: {
+      title: 'Arsenal REST API',
+      version: options.version ?? '1.0.0',
+      description:
+        'List, register, search and call tools; follow long calls as invocations. Errors are RFC 9457 problem details.',
+    },
+    servers: [{ url: options.serverUrl ?? '/' }],
+    components: {
+      schemas: {
+        ...components(REQUEST_SCHEMAS, 'input'),
+        ...components(RESPONSE_SCHEMAS, 'output'),
+      },
+      securitySchemes: {
+        bearer: { type: 'http', scheme: 'bearer' },
+        apiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key' },
+      },
+    },
+    security: [{ bearer: [] }, { apiKey: [] }, {}],
+    paths: paths(),
+  };
+}

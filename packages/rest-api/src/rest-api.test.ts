@@ -1,0 +1,74 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createArsenal } from '@arsenal/core';
+import { Validator } from '@seriousme/openapi-schema-validator';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sendJson } from './http-io.js';
+import { createRestApi } from './rest-api.js';
+
+describe('createRestApi on a plain node:http server', () => {
+  const arsenal = createArsenal();
+  const api = createRestApi(arsenal, {
+    basePath: '/v1/',
+    // The seam later routes (/plan, /graph) plug into: same router, same problem details.
+    extraRoutes: () => [
+      {
+        method: 'GET',
+        path: '/graph',
+        async handle(context) {
+          sendJson(context.response, 200, { nodes: [], edges: [] });
+        },
+      },
+    ],
+    extendOpenApi: (document) => ({
+      ...document,
+      paths: {
+        ...(document.paths as Record<string, unknown>),
+        '/graph': {
+          get: {
+            operationId: 'getGraph',
+            responses: { '200': { description: 'The dependency graph.' } },
+          },
+        },
+      },
+    }),
+  });
+  const server = createServer((request, response) => void api.handle(request, response, undefined));
+  let origin = '';
+  beforeAll(async () => {
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await arsenal.close();
+  });
+
+  it('serves extra routes and documents them', async () => {
+    expect(api.basePath).toBe('/v1');
+    const graph = await fetch(`${origin}/v1/graph`);
+    expect(await graph.json()).toEqual({ nodes: [], edges: [] });
+    const wrong = await fetch(`${origin}/v1/graph`, { method: 'DELETE' });
+    expect(wrong.status).toBe(405);
+    expect(wrong.headers.get('allow')).toBe('GET, HEAD');
+    const document = (await (await fetch(`${origin}/v1/openapi.json`)).json()) as Record<
+      string,
+      unknown
+    >;
+    expect(Object.keys(document.paths as object)).toContain('/graph');
+    expect((await new Validator().validate(document)).valid).toBe(true);
+  });
+
+  it('refuses management without a principal allowed to', async () => {
+    const response = await fetch(`${origin}/v1/tools/anything`, { method: 'DELETE' });
+    expect(response.status).toBe(403);
+    const problem = (await response.json()) as { detail: string; instance: string };
+    expect(problem.detail).toContain('anonymous caller');
+    expect(problem.instance).toBe('/v1/tools/anything');
+  });
+
+  it('lists an empty catalog as an empty page', async () => {
+    const response = await fetch(`${origin}/v1/tools`);
+    expect(await response.json()).toEqual({ tools: [], total: 0, offset: 0, limit: 50 });
+  });
+});

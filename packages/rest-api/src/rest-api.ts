@@ -1,0 +1,132 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Arsenal, Principal } from '@arsenal/core';
+import type { HttpRoute } from '@arsenal/mcp-server';
+import { executionRoutes } from './execution-routes.js';
+import { sendJson } from './http-io.js';
+import { InvocationOwners } from './invocation-owners.js';
+import { createOpenApiDocument } from './openapi.js';
+import { problemFromError, sendProblem } from './problem-details.js';
+import type { RouteDependencies } from './route-context.js';
+import { type Route, Router } from './router.js';
+import { toolRoutes } from './tool-routes.js';
+
+/** The capability that lets a principal register and unregister tools by default. */
+export const MANAGE_TOOLS_CAPABILITY = 'admin';
+
+export interface RestApiOptions {
+  /** Path prefix the API is served under: `/api` serves `/api/tools`. Default `''` (root). */
+  basePath?: string;
+  /**
+   * Who may `POST /tools` and `DELETE /tools/{name}`. Default: principals holding the `admin`
+   * capability; anonymous callers never.
+   */
+  canManageTools?: (principal: Principal | undefined) => boolean;
+  /** Largest request body accepted, in bytes; larger ones get 413. Default 1 MiB. */
+  maxBodyBytes?: number;
+  /** A body that takes longer than this to arrive gets 408. Default 30 s. */
+  bodyTimeoutMs?: number;
+  /** The SSE `retry` field of invocation event streams. Default 1 s. */
+  sseRetryMs?: number;
+  /**
+   * Further routes, relative to `basePath` (`/plan`, `/graph`): they share the router, the
+   * problem details and `/openapi.json` stays the caller's to extend.
+   */
+  extraRoutes?: (dependencies: RouteDependencies) => readonly Route[];
+  /** Change the generated OpenAPI document (e.g. add the paths of `extraRoutes`). */
+  extendOpenApi?: (document: Record<string, unknown>) => Record<string, unknown>;
+}
+
+/** A REST API over an Arsenal, ready to mount on any node:http server. */
+export interface RestApi {
+  readonly basePath: string;
+  /** The OpenAPI 3.1 document, also served at `{basePath}/openapi.json`. */
+  readonly openApiDocument: Record<string, unknown>;
+  /** Answer one request whose principal is already known (authenticated by the server). */
+  handle(
+    request: IncomingMessage,
+    response: ServerResponse,
+    principal: Principal | undefined,
+  ): Promise<void>;
+  /** The API as a route of the MCP HTTP server (`startHttpServer(mcp, { routes: [api.route] })`). */
+  readonly route: HttpRoute;
+}
+
+function normalizeBasePath(path: string | undefined): string {
+  if (!path || path === '/') return '';
+  const trimmed = path.endsWith('/') ? path.slice(0, -1) : path;
+  return trimmed.startsWith('/') ? trimmed : `/${trimmed}`;
+}
+
+/**
+ * Routes over an Arsenal: `/tools`, `/tools/search`, `/execute`, `/invocations/{id}` and its
+ * `cancel` and `events`, `/confirmations/{id}`, `/openapi.json`. Every error is a problem document.
+ *
+ * @example
+ * const api = createRestApi(arsenal, { basePath: '/api' });
+ * createServer((request, response) => void api.handle(request, response, undefined)).listen(8080);
+ */
+export function createRestApi(arsenal: Arsenal, options: RestApiOptions = {}): RestApi {
+  const basePath = normalizeBasePath(options.basePath);
+  const dependencies: RouteDependencies = {
+    arsenal,
+    basePath,
+    limits: {
+      maxBodyBytes: options.maxBodyBytes ?? 1024 * 1024,
+      bodyTimeoutMs: options.bodyTimeoutMs ?? 30_000,
+    },
+    canManageTools:
+      options.canManageTools ??
+      ((principal) => principal?.capabilities?.includes(MANAGE_TOOLS_CAPABILITY) === true),
+    owners: new InvocationOwners(),
+    sseRetryMs: options.sseRetryMs ?? 1000,
+  };
+  const generated = createOpenApiDocument({ serverUrl: basePath === '' ? '/' : basePath });
+  const openApiDocument = options.extendOpenApi ? options.extendOpenApi(generated) : generated;
+  const router = new Router([
+    {
+      method: 'GET',
+      path: '/openapi.json',
+      async handle(context) {
+        sendJson(context.response, 200, openApiDocument, { 'cache-control': 'max-age=60' });
+      },
+    },
+    ...toolRoutes(dependencies),
+    ...executionRoutes(dependencies),
+    ...(options.extraRoutes?.(dependencies) ?? []),
+  ]);
+
+  async function handle(
+    request: IncomingMessage,
+    response: ServerResponse,
+    principal: Principal | undefined,
+  ): Promise<void> {
+    const rawUrl = request.url ?? '/';
+    const instance = rawUrl.split('?')[0] ?? '/';
+    try {
+      const url = new URL(rawUrl, 'http://localhost');
+      const relative = url.pathname.startsWith(basePath)
+        ? url.pathname.slice(basePath.length) || '/'
+        : url.pathname;
+      const found = router.find(request.method ?? 'GET', relative);
+      if (!('route' in found)) throw found;
+      await found.route.handle({
+        request,
+        response,
+        principal,
+        params: found.params,
+        query: url.searchParams,
+        instance,
+      });
+    } catch (error) {
+      const { problem, headers } = problemFromError(error, instance);
+      sendProblem(response, problem, headers);
+    }
+  }
+
+  return {
+    basePath,
+    openApiDocument,
+    handle,
+    route: { path: basePath === '' ? '/' : basePath, handle },
+  };
+}

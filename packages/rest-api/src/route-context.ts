@@ -1,0 +1,22 @@
+import type { Arsenal, Principal } from '@arsenal/core';
+import type { BodyLimits } from './http-io.js';
+import type { InvocationOwners } from './invocation-owners.js';
+
+/** What the route handlers share: the Arsenal, the limits and who may do what. */
+export interface RouteDependencies {
+  arsenal: Arsenal;
+  limits: BodyLimits;
+  /** Who may register and unregister tools. */
+  canManageTools(principal: Principal | undefined): boolean;
+  /** Which caller started each invocation and received each confirmation. */
+  owners: InvocationOwners;
+  /** The API's own path prefix (`/api`), for the links it returns. */
+  basePath: string;
+  /** The SSE `retry` field, in ms. */
+  sseRetryMs: number;
+}
+
+/** The owner key of a caller: its principal id, or one shared key for anonymous callers. */
+export function ownerOf(principal: Principal | undefined): string {
+  return principal ? `principal:${principal.id}` : 'anonymous';
+}

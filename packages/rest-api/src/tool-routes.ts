@@ -1,0 +1,143 @@
+import {
+  closestNames,
+  type Principal,
+  type RetrievalRequest,
+  type ToolDefinition,
+  type ToolDefinitionInput,
+  ToolNotFoundError,
+} from '@arsenal/core';
+import { parseWith, readJsonBody, sendJson } from './http-io.js';
+import { RestApiError } from './problem-details.js';
+import type { RouteDependencies } from './route-context.js';
+import type { Route, RouteContext } from './router.js';
+import { listToolsQuerySchema, registerToolBodySchema, searchBodySchema } from './schemas.js';
+
+function notFound(dependencies: RouteDependencies, name: string, principal?: Principal) {
+  const visible = dependencies.arsenal.list(principal ? { principal } : {});
+  const names = visible.flatMap((tool) => [tool.name, `${tool.namespace}.${tool.name}`]);
+  return new ToolNotFoundError(name, closestNames(name, new Set(names), 3));
+}
+
+/** A tool this principal may see, or the same 404 as for a tool that does not exist. */
+function visibleTool(
+  dependencies: RouteDependencies,
+  name: string,
+  principal: Principal | undefined,
+): ToolDefinition {
+  const tool = dependencies.arsenal.registry.get(name);
+  const hidden =
+    tool !== undefined &&
+    principal !== undefined &&
+    dependencies.arsenal.policy.evaluate({ tool, arguments: {}, principal }).effect === 'deny';
+  if (!tool || hidden) throw notFound(dependencies, name, principal);
+  return tool;
+}
+
+function requireManager(dependencies: RouteDependencies, context: RouteContext): void {
+  if (dependencies.canManageTools(context.principal)) return;
+  const who = context.principal ? `Principal "${context.principal.id}"` : 'An anonymous caller';
+  throw new RestApiError(
+    403,
+    'permission_denied',
+    `${who} may not register or unregister tools; use a principal holding the "admin" capability (or the one canManageTools accepts).`,
+  );
+}
+
+/** `/tools`: list, get, register, unregister and search. */
+export function toolRoutes(dependencies: RouteDependencies): Route[] {
+  const { arsenal } = dependencies;
+  return [
+    {
+      method: 'GET',
+      path: '/tools',
+      async handle(context) {
+        const query = parseWith(
+          listToolsQuerySchema,
+          Object.fromEntries(context.query),
+          'query string',
+        );
+        const all = arsenal.list({
+          ...(query.namespace ? { namespace: query.namespace } : {}),
+          ...(query.source ? { source: query.source } : {}),
+          ...(query.tag ? { tag: query.tag } : {}),
+          ...(context.principal ? { principal: context.principal } : {}),
+        });
+        const tools = all.slice(query.offset, query.offset + query.limit);
+        const next = query.offset + tools.length;
+        sendJson(context.response, 200, {
+          tools,
+          total: all.length,
+          offset: query.offset,
+          limit: query.limit,
+          ...(next < all.length ? { nextOffset: next } : {}),
+        });
+      },
+    },
+    {
+      method: 'GET',
+      path: '/tools/{name}',
+      async handle(context) {
+        const name = context.params.name ?? '';
+        sendJson(context.response, 200, visibleTool(dependencies, name, context.principal));
+      },
+    },
+    {
+      method: 'POST',
+      path: '/tools',
+      async handle(context) {
+        requireManager(dependencies, context);
+        const body = parseWith(
+          registerToolBodySchema,
+          await readJsonBody(context.request, context.response, dependencies.limits),
+          'tool definition',
+        );
+        // Tools arriving over the network are imported: the poisoning detector quarantines them.
+        const summary = await arsenal.register(body as ToolDefinitionInput, { origin: 'imported' });
+        const failure = summary.failed[0];
+        if (failure) throw failure.error;
+        const warnings = summary.warnings.map(({ path, message }) => ({ path, message }));
+        const tool = summary.tools[0];
+        if (!tool) {
+          sendJson(context.response, 202, { change: 'quarantined', warnings });
+          return;
+        }
+        const change = summary.added > 0 ? 'added' : summary.updated > 0 ? 'updated' : 'unchanged';
+        sendJson(
+          context.response,
+          change === 'added' ? 201 : 200,
+          { tool, change, warnings },
+          {
+            location: `${dependencies.basePath}/tools/${encodeURIComponent(tool.qualifiedName)}`,
+          },
+        );
+      },
+    },
+    {
+      method: 'DELETE',
+      path: '/tools/{name}',
+      async handle(context) {
+        requireManager(dependencies, context);
+        const name = context.params.name ?? '';
+        const removed = await arsenal.unregister(name);
+        if (removed.length === 0) throw notFound(dependencies, name);
+        sendJson(context.response, 200, { removed: removed.map((tool) => tool.qualifiedName) });
+      },
+    },
+    {
+      method: 'POST',
+      path: '/tools/search',
+      async handle(context) {
+        const body = parseWith(
+          searchBodySchema,
+          await readJsonBody(context.request, context.response, dependencies.limits),
+          'search request',
+        );
+        const result = await arsenal.retrieve({
+          ...(body as Omit<RetrievalRequest, 'principal'>),
+          ...(context.principal ? { principal: context.principal } : {}),
+        });
+        sendJson(context.response, 200, result);
+      },
+    },
+  ];
+}
