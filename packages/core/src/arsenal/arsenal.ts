@@ -254,6 +254,15 @@ export class Arsenal {
   cancel(invocationId: string): boolean {
     return this.engine.cancel(invocationId);
   }
+  /** Status of an invocation any replica sharing the state store runs. */
+  findInvocation(invocationId: string): Promise<InvocationStatus | undefined> {
+    return this.engine.findInvocation(invocationId);
+  }
+
+  /** Cancel an invocation any replica sharing the state store runs. */
+  cancelInvocation(invocationId: string): Promise<boolean> {
+    return this.engine.cancelInvocation(invocationId);
+  }
 
   result(invocationId: string): Promise<ToolResult> {
     return this.engine.result(invocationId);

@@ -149,6 +149,30 @@ export interface ClientRequestEvent extends EventBase {
   outcome: 'answered' | 'declined' | 'failed';
 }
 
+/** Shared state this process keeps in a StateStore (Redis...) that replicas read. */
+export type SharedStateKind =
+  | 'rate_limits'
+  | 'breakers'
+  | 'health'
+  | 'invocations'
+  | 'confirmations'
+  | 'outcomes';
+
+/**
+ * The shared StateStore stopped answering (`state.unavailable`, once per outage) or answers
+ * again (`state.recovered`). While it is down each kind of state degrades as documented:
+ * rate limits refuse calls, everything else falls back to this process's own state.
+ */
+export interface StateAvailabilityEvent extends EventBase {
+  type: 'state.unavailable' | 'state.recovered';
+  /** The kind of state whose operation failed first (unavailable) or succeeded (recovered). */
+  kind: SharedStateKind;
+  /** Why it failed (unavailable only); passwords are never part of it. */
+  message?: string;
+  /** How long the store was unavailable (recovered only). */
+  downForMs?: number;
+}
+
 /** Every event Arsenal emits. Switch on `type`. */
 export type ArsenalEvent =
   | ToolRegisteredEvent
@@ -166,7 +190,8 @@ export type ArsenalEvent =
   | RateLimitedEvent
   | ExecutionRetryEvent
   | ClientRequestEvent
-  | AuditFailedEvent;
+  | AuditFailedEvent
+  | StateAvailabilityEvent;
 
 export type ArsenalEventType = ArsenalEvent['type'];
 

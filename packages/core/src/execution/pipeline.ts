@@ -252,7 +252,10 @@ export class ExecutionPipeline {
     if (parts.rateLimiter?.applies(definition, call.principal)) {
       const refusal = await parts.rateLimiter.take(definition, call.principal);
       if (refusal)
-        return this.#finish(state, this.#rateLimited(state, refusal.scope, refusal.retryAfterMs));
+        return this.#finish(
+          state,
+          this.#rateLimited(state, refusal.scope, refusal.retryAfterMs, refusal.message),
+        );
     }
     const limit = this.#concurrencyLimit(definition);
     if (limit !== undefined) {
@@ -387,6 +390,7 @@ export class ExecutionPipeline {
     state: CallState,
     scope: 'tool' | 'principal' | 'concurrency',
     retryAfterMs: number,
+    message?: string,
   ): Outcome {
     const definition = state.resolved!.definition;
     this.#emit({
@@ -398,7 +402,7 @@ export class ExecutionPipeline {
       scope,
       retryAfterMs,
     });
-    const error = new RateLimitError(definition.name, scope, retryAfterMs);
+    const error = new RateLimitError(definition.name, scope, retryAfterMs, message);
     return {
       status: 'rate_limited',
       error: describeError(error, 'rate_limited', { retryAfterMs }),
