@@ -74,10 +74,13 @@ export async function createArsenalFromConfig(
       ? emptyPinLock()
       : await readPinLock(lockPathFor(config.source));
   const approved = approvedContentHashes(lock);
+  const configured = await arsenalOptions(config);
   const arsenal = createArsenal({
-    ...(await arsenalOptions(config)),
+    ...configured,
     ...(approved.length > 0 ? { approvedContentHashes: approved } : {}),
   });
+  // A replica (re)starting takes open circuits and the like from the shared store before it serves.
+  if (configured.execution?.stateStore) await arsenal.engine.syncSharedState();
   const sources: McpToolSource[] = [];
   const handles: SourceHandle[] = [];
   const a2a: LoadedA2aAgents = { sources: [], handles: [] };
@@ -85,6 +88,8 @@ export async function createArsenalFromConfig(
     await Promise.allSettled([...handles, ...a2a.handles].map((handle) => handle.stop()));
     await Promise.allSettled([...sources, ...a2a.sources].map((source) => source.close()));
     await arsenal.close();
+    // The engine pushes its last shared state on close; only then may the store go.
+    await configured.execution?.stateStore?.close?.();
   };
   try {
     for (const catalog of config.tools?.catalogs ?? []) {
