@@ -5,6 +5,7 @@ import {
   CatalogError,
   ConfigurationError,
   catalogValueToInputs,
+  combineTelemetry,
   createArsenal,
   parseCatalog,
   type RegistrationSummary,
@@ -30,6 +31,7 @@ import {
 } from './pin-lock.js';
 import { checkPolicyCoverage } from './policy-coverage.js';
 import type { ArsenalConfig, McpServerConfig } from './schema.js';
+import { stateWarnings } from './state-warnings.js';
 import { addUtcpSources } from './utcp-sources.js';
 
 export interface CreateFromConfigOptions {
@@ -75,6 +77,12 @@ export async function createArsenalFromConfig(
       : await readPinLock(lockPathFor(config.source));
   const approved = approvedContentHashes(lock);
   const configured = await arsenalOptions(config);
+  if (configured.execution?.stateStore) {
+    const warnings = stateWarnings(warn);
+    configured.telemetry = configured.telemetry
+      ? combineTelemetry(configured.telemetry, warnings)
+      : warnings;
+  }
   const arsenal = createArsenal({
     ...configured,
     ...(approved.length > 0 ? { approvedContentHashes: approved } : {}),

@@ -82,7 +82,11 @@ describe.skipIf(!binary)('state: in arsenal.yaml', () => {
 
   it('a Redis that is down refuses rate-limited calls instead of crashing, and serves again once back', async () => {
     const own = await startRedisServer();
-    const { arsenal, close } = await createArsenalFromConfig(config(own.url), { handlers });
+    const warnings: string[] = [];
+    const { arsenal, close } = await createArsenalFromConfig(config(own.url), {
+      handlers,
+      onWarning: (message) => warnings.push(message),
+    });
     try {
       expect((await arsenal.execute({ tool: 'echo', arguments: {} })).status).toBe('success');
       await own.stop();
@@ -96,6 +100,8 @@ describe.skipIf(!binary)('state: in arsenal.yaml', () => {
         if (status !== 'success') await new Promise((resolve) => setTimeout(resolve, 50));
       }
       expect(status).toBe('success');
+      expect(warnings.filter((warning) => /unavailable/.test(warning))).toHaveLength(1);
+      expect(warnings.at(-1)).toMatch(/answers again/);
     } finally {
       await close();
       await own.stop();

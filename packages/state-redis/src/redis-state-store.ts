@@ -17,7 +17,7 @@ export interface RedisStateStoreOptions {
   namespace?: string;
   /** Give up connecting after this long. Default 2,000 ms. */
   connectTimeoutMs?: number;
-  /** A command that gets no answer fails after this long. Default 2,000 ms. */
+  /** A command that gets no answer fails after this long. Default 5,000 ms. */
   commandTimeoutMs?: number;
 }
 
@@ -68,7 +68,7 @@ export class RedisStateStore implements StateStore {
       const clientOptions: RedisOptions = {
         lazyConnect: true,
         connectTimeout: positiveNumber('connectTimeoutMs', options.connectTimeoutMs, 2000),
-        commandTimeout: positiveNumber('commandTimeoutMs', options.commandTimeoutMs, 2000),
+        commandTimeout: positiveNumber('commandTimeoutMs', options.commandTimeoutMs, 5000),
         // Fail a command after one reconnect attempt instead of queueing it for ever.
         maxRetriesPerRequest: 1,
         retryStrategy: (attempt) => Math.min(100 * attempt, 2000),
