@@ -7,9 +7,10 @@ import type { HistoryStore } from '../ports/history-store.js';
 import type { StateStore } from '../ports/state-store.js';
 import type { ToolResolver } from '../registry/types.js';
 import { SharedCircuitBreaker } from '../state/shared-circuit-breaker.js';
+import { SharedConfirmations } from '../state/shared-confirmations.js';
 import { SharedHealthTracker } from '../state/shared-health-tracker.js';
 import { SharedInvocations } from '../state/shared-invocations.js';
-import { type SharedStateOptions, StateSync } from '../state/state-sync.js';
+import { createStateSync, type SharedStateOptions, type StateSync } from '../state/state-sync.js';
 import { type BatchRequest, type BatchResult, runBatch } from './batch.js';
 import { Bulkhead, type BulkheadOptions } from './bulkhead.js';
 import { type CallState, describeError } from './call-outcome.js';
@@ -50,6 +51,8 @@ export interface ExecutionEngineOptions {
    * for the consistency each kind of state gets.
    */
   sharedState?: SharedStateOptions | boolean;
+  /** @internal The sync link when the caller (Arsenal) shares more state through it. */
+  stateSync?: StateSync;
   /** Where audit records go. Default: none. */
   historyStore?: HistoryStore;
   /** Default: createSecurityPolicy() — destructive tools need confirmation. */
@@ -129,15 +132,7 @@ export function createExecutionEngine(options: ExecutionEngineOptions): Executio
       // Telemetry must never break a call.
     }
   };
-  const sync =
-    options.stateStore && options.sharedState !== false
-      ? new StateSync({
-          ...(typeof options.sharedState === 'object' ? options.sharedState : {}),
-          store: options.stateStore,
-          clock,
-          emit,
-        })
-      : undefined;
+  const sync = options.stateSync ?? createStateSync(options, clock, emit);
   const onCircuitChange = ({ key, from, to }: CircuitChange) =>
     emit({
       type: 'circuit.changed',
@@ -151,9 +146,12 @@ export function createExecutionEngine(options: ExecutionEngineOptions): Executio
     ? new SharedCircuitBreaker(options.breaker, clock, onCircuitChange, sync)
     : new CircuitBreaker(options.breaker, clock, onCircuitChange);
   const health = sync ? new SharedHealthTracker(sync) : new HealthTracker();
+  const confirmationTtlMs = options.confirmationTtlMs ?? 5 * 60_000;
+  let sharedConfirmations: SharedConfirmations | undefined;
   const confirmations = new ConfirmationStore<CallState>(
-    options.confirmationTtlMs ?? 5 * 60_000,
+    confirmationTtlMs,
     clock,
+    sync ? (id, state, expiresAt) => sharedConfirmations?.parked(id, state, expiresAt) : undefined,
   );
   const pipeline = new ExecutionPipeline({
     resolver: options.resolver,
@@ -271,6 +269,20 @@ export function createExecutionEngine(options: ExecutionEngineOptions): Executio
     state.confirmed = true;
     return pipeline.run(state);
   };
+  if (sync) {
+    sharedConfirmations = new SharedConfirmations({
+      sync,
+      ttlMs: confirmationTtlMs,
+      hasLocal: (id) => confirmations.has(id),
+      dropLocal: (id) => confirmations.drop(id),
+      resolveLocal: resolveConfirmation,
+      runConfirmed: (call) =>
+        closed ? pipeline.answer(call, closedOutcome) : pipeline.execute(call, true),
+      answer: (call, outcome) => pipeline.answer(call, outcome),
+      emit,
+    });
+  }
+  const shared = sharedConfirmations;
   return {
     execute: execute as ExecutionEngine['execute'],
     invoke: (call) => invocations.invoke(call),
@@ -287,8 +299,9 @@ export function createExecutionEngine(options: ExecutionEngineOptions): Executio
       missingInvocation(id),
     stream: (id) => invocations.stream(id),
     subscribe: (id, listener) => invocations.subscribe(id, listener),
-    confirm: (id) => resolveConfirmation(id, 'confirmed'),
-    reject: (id) => resolveConfirmation(id, 'rejected'),
+    confirm: (id) =>
+      shared ? shared.resolve(id, 'confirmed') : resolveConfirmation(id, 'confirmed'),
+    reject: (id) => (shared ? shared.resolve(id, 'rejected') : resolveConfirmation(id, 'rejected')),
     executeBatch: (request) =>
       runBatch(
         {

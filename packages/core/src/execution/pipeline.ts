@@ -84,9 +84,11 @@ export class ExecutionPipeline {
     }
   }
 
-  async execute(call: ToolCall): Promise<ToolResult> {
+  /** Run a call; `confirmed` when a human already confirmed it (on another replica). */
+  async execute(call: ToolCall, confirmed?: boolean): Promise<ToolResult> {
     const parts = this.#parts;
     const state = newCallState(call, parts.clock.now());
+    if (confirmed) state.confirmed = true;
     if (
       typeof call !== 'object' ||
       call === null ||
@@ -180,7 +182,7 @@ export class ExecutionPipeline {
         error: describeError(error),
       });
     }
-    if (decision.effect === 'confirm') {
+    if (decision.effect === 'confirm' && !state.confirmed) {
       const pending = parts.confirmations.create(state);
       this.#emit({
         type: 'confirmation.requested',

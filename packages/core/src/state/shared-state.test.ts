@@ -160,3 +160,57 @@ describe('shared state between replicas', () => {
     await engine.close();
   });
 });
+
+describe('pending confirmations between replicas', () => {
+  const destructive = () =>
+    tool('drop_table', (args) => ({ dropped: args.name }), {
+      annotations: { destructiveHint: true },
+      parametersSchema: { type: 'object', properties: { name: { type: 'string' } } },
+    });
+  const pair = () => {
+    const store = new InMemoryStateStore();
+    const make = (replicaId: string) =>
+      setup([destructive()], { stateStore: store, sharedState: { ...manual, replicaId } });
+    return [make('a'), make('b')] as const;
+  };
+
+  it('a call parked on one replica is confirmed on another, and runs exactly once', async () => {
+    const [a, b] = pair();
+    const parked = await a.engine.execute({ tool: 'drop_table', arguments: { name: 'logs' } });
+    expect(parked.status).toBe('pending_confirmation');
+    const id = parked.confirmation!.id;
+    await a.engine.syncSharedState();
+    const confirmed = await b.engine.confirm(id);
+    expect(confirmed).toMatchObject({ status: 'success', result: { dropped: 'logs' } });
+    const again = await a.engine.confirm(id);
+    expect(again.status).toBe('permission_denied');
+    expect(again.error?.message).toMatch(/already used/);
+    expect((await b.engine.confirm(id)).error?.message).toMatch(/already used/);
+    await Promise.all([a.engine.close(), b.engine.close()]);
+  });
+
+  it('a call parked on one replica is rejected from another; unknown ids stay unknown', async () => {
+    const [a, b] = pair();
+    const parked = await a.engine.execute({ tool: 'drop_table', arguments: { name: 'users' } });
+    await a.engine.syncSharedState();
+    const rejected = await b.engine.reject(parked.confirmation!.id);
+    expect(rejected.status).toBe('cancelled');
+    expect(rejected.error?.code).toBe('confirmation_rejected');
+    expect((await a.engine.confirm(parked.confirmation!.id)).status).toBe('permission_denied');
+    expect((await b.engine.confirm('cfm_unknown')).status).toBe('not_found');
+    await Promise.all([a.engine.close(), b.engine.close()]);
+  });
+
+  it('two replicas confirming at once: one runs the call, the other is refused', async () => {
+    const [a, b] = pair();
+    const parked = await a.engine.execute({ tool: 'drop_table', arguments: { name: 'x' } });
+    await a.engine.syncSharedState();
+    const id = parked.confirmation!.id;
+    const outcomes = await Promise.all([a.engine.confirm(id), b.engine.confirm(id)]);
+    expect(outcomes.map((outcome) => outcome.status).sort()).toEqual([
+      'permission_denied',
+      'success',
+    ]);
+    await Promise.all([a.engine.close(), b.engine.close()]);
+  });
+});

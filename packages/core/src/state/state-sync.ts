@@ -164,3 +164,18 @@ export class StateSync {
     this.#closed = true;
   }
 }
+
+/** The sync link an engine with these options gets: none without a store or with sharing off. */
+export function createStateSync(
+  options: { stateStore?: StateStore; sharedState?: SharedStateOptions | boolean },
+  clock: Clock,
+  emit: (event: ArsenalEvent) => void,
+): StateSync | undefined {
+  if (!options.stateStore || options.sharedState === false) return undefined;
+  return new StateSync({
+    ...(typeof options.sharedState === 'object' ? options.sharedState : {}),
+    store: options.stateStore,
+    clock,
+    emit,
+  });
+}
