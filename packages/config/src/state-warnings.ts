@@ -9,10 +9,10 @@ export function stateWarnings(warn: (message: string) => void): Telemetry {
     emit(event) {
       if (event.type === 'state.unavailable') {
         warn(
-          `state: the shared state store is unavailable (${event.message ?? 'no answer'}). Until it returns, calls under a rate limit are refused; breakers, health and invocations use this process's own state.`,
+          `state: the shared state store is unavailable (${event.message}). Until it returns, calls under a rate limit are refused; breakers, health and invocations use this process's own state.`,
         );
       } else if (event.type === 'state.recovered') {
-        warn(`state: the shared state store answers again (after ${event.downForMs ?? 0} ms).`);
+        warn(`state: the shared state store answers again (after ${event.downForMs} ms).`);
       }
     },
   };

@@ -159,18 +159,25 @@ export type SharedStateKind =
   | 'outcomes';
 
 /**
- * The shared StateStore stopped answering (`state.unavailable`, once per outage) or answers
- * again (`state.recovered`). While it is down each kind of state degrades as documented:
- * rate limits refuse calls, everything else falls back to this process's own state.
+ * The shared StateStore stopped answering (once per outage). Until it answers again each kind of
+ * state degrades as documented: rate limits refuse calls, everything else falls back to this
+ * process's own state.
  */
-export interface StateAvailabilityEvent extends EventBase {
-  type: 'state.unavailable' | 'state.recovered';
-  /** The kind of state whose operation failed first (unavailable) or succeeded (recovered). */
+export interface StateUnavailableEvent extends EventBase {
+  type: 'state.unavailable';
+  /** The kind of state whose operation failed first. */
   kind: SharedStateKind;
-  /** Why it failed (unavailable only); passwords are never part of it. */
-  message?: string;
-  /** How long the store was unavailable (recovered only). */
-  downForMs?: number;
+  /** Why it failed; passwords are never part of it. */
+  message: string;
+}
+
+/** The shared StateStore answers again after an outage. */
+export interface StateRecoveredEvent extends EventBase {
+  type: 'state.recovered';
+  /** The kind of state whose operation succeeded first. */
+  kind: SharedStateKind;
+  /** How long the store was unavailable. */
+  downForMs: number;
 }
 
 /** Every event Arsenal emits. Switch on `type`. */
@@ -191,7 +198,8 @@ export type ArsenalEvent =
   | ExecutionRetryEvent
   | ClientRequestEvent
   | AuditFailedEvent
-  | StateAvailabilityEvent;
+  | StateUnavailableEvent
+  | StateRecoveredEvent;
 
 export type ArsenalEventType = ArsenalEvent['type'];
 
