@@ -30,6 +30,8 @@ export class SharedCircuitBreaker extends CircuitBreaker {
   readonly #seen = new Map<string, number>();
   /** Circuits with failures counted in the shared counter since the last success. */
   readonly #failing = new Set<string>();
+  /** Every circuit this replica has recorded an outcome for. */
+  readonly #known = new Set<string>();
   #adopting = false;
 
   constructor(
@@ -44,6 +46,12 @@ export class SharedCircuitBreaker extends CircuitBreaker {
     });
     this.#sync = sync;
     sync.every(() => this.pull());
+    // Circuits open here are written again: a restarted store may have lost them.
+    sync.onRecovered(() => {
+      for (const key of this.#known) {
+        if (this.state(key) === 'open') this.#publish({ key, from: 'closed', to: 'open' });
+      }
+    });
   }
 
   #recordKey(key: string): string {
@@ -75,6 +83,7 @@ export class SharedCircuitBreaker extends CircuitBreaker {
 
   override record(key: string, success: boolean): void {
     super.record(key, success);
+    this.#known.add(key);
     const sync = this.#sync;
     if (success) {
       if (!this.#failing.delete(key)) return;

@@ -33,6 +33,8 @@ const latest = (a: string | undefined, b: string | undefined) =>
 export class SharedHealthTracker extends HealthTracker {
   readonly #sync: StateSync;
   readonly #dirty = new Set<string>();
+  /** Every tool this replica has figures for. */
+  readonly #known = new Set<string>();
   /** Other replicas' records per tool, from the last round. */
   #others = new Map<string, ReplicaHealth[]>();
 
@@ -41,11 +43,15 @@ export class SharedHealthTracker extends HealthTracker {
     this.#sync = sync;
     sync.every(() => this.push());
     sync.every(() => this.pull());
+    sync.onRecovered(() => {
+      for (const tool of this.#known) this.#dirty.add(tool);
+    });
   }
 
   override record(key: string, success: boolean, latencyMs: number, at: number): void {
     super.record(key, success, latencyMs, at);
     this.#dirty.add(key);
+    this.#known.add(key);
   }
 
   override report(key: string, circuitState: CircuitState): ToolHealthReport {

@@ -137,9 +137,15 @@ describe('shared state between replicas', () => {
     expect(engine.health('flaky')).toMatchObject({ circuitState: 'open', totalCalls: 2 });
     expect(telemetry.events('state.unavailable')).toHaveLength(1);
     expect(telemetry.events('state.unavailable')[0]).toMatchObject({ kind: 'rate_limits' });
+    // The store comes back empty, as a restarted Redis without persistence does.
+    await store.inner.close();
     store.down = false;
     await engine.syncSharedState();
+    await engine.syncSharedState();
     expect(telemetry.events('state.recovered')).toHaveLength(1);
+    expect(await store.get('arsenal:breaker:default.flaky:1.0.0')).toMatchObject({
+      state: 'open',
+    });
     expect((await engine.execute({ tool: 'steady' })).status).toBe('success');
     // What was kept locally while down reaches the store once it is back.
     expect(await store.keys('arsenal:health:default.flaky:1.0.0:')).toHaveLength(1);

@@ -40,6 +40,7 @@ export class StateSync {
   readonly #tasks: Task[] = [];
   /** Fire-and-forget writes not yet settled; a round waits for them first. */
   readonly #inflight = new Set<Promise<void>>();
+  readonly #recoveryListeners: (() => void)[] = [];
   #downSince: number | undefined;
   #timer: ReturnType<typeof setInterval> | undefined;
   #ticking: Promise<void> | undefined;
@@ -109,6 +110,21 @@ export class StateSync {
     const downForMs = now - this.#downSince;
     this.#downSince = undefined;
     this.#send({ type: 'state.recovered', time: new Date(now).toISOString(), kind, downForMs });
+    for (const listener of this.#recoveryListeners) {
+      try {
+        listener();
+      } catch {
+        // One listener must not keep the others from re-pushing.
+      }
+    }
+  }
+
+  /**
+   * Called when the store answers again after an outage. A restarted Redis may have lost
+   * everything: listeners mark their local state to be written again.
+   */
+  onRecovered(listener: () => void): void {
+    this.#recoveryListeners.push(listener);
   }
 
   #send(event: ArsenalEvent): void {
