@@ -6,6 +6,7 @@ import {
   createSecurityPolicy,
   type Embedder,
   type Reranker,
+  type StateStore,
   type Telemetry,
   type VectorStore,
 } from '@arsenal/core';
@@ -58,6 +59,15 @@ export async function arsenalOptions(config: ArsenalConfig): Promise<ArsenalOpti
         ? await loadAdapter<Reranker>(config.reranker, base, 'reranker')
         : undefined;
   const telemetry = await loadTelemetry(config.telemetry, base);
+  const state = config.state;
+  const stateStore = state ? await loadAdapter<StateStore>(state, base, 'state') : undefined;
+  const sharedState =
+    state?.share === false
+      ? false
+      : {
+          ...(state?.syncIntervalMs ? { syncIntervalMs: state.syncIntervalMs } : {}),
+          ...(state?.replicaId ? { replicaId: state.replicaId } : {}),
+        };
   const execution = config.execution;
   return {
     transcoders: [
@@ -84,15 +94,20 @@ export async function arsenalOptions(config: ArsenalConfig): Promise<ArsenalOpti
           },
         }
       : {}),
-    ...(execution
+    ...(execution || stateStore
       ? {
           execution: {
-            ...(execution.timeoutMs ? { defaultTimeoutMs: execution.timeoutMs } : {}),
-            ...(execution.retries === undefined
+            ...(stateStore ? { stateStore, sharedState } : {}),
+            ...(execution?.rateLimits ? { rateLimits: execution.rateLimits } : {}),
+            ...(execution?.breaker ? { breaker: execution.breaker } : {}),
+            ...(execution?.timeoutMs ? { defaultTimeoutMs: execution.timeoutMs } : {}),
+            ...(execution?.retries === undefined
               ? {}
               : { retry: { maxRetries: execution.retries } }),
-            ...(execution.maxArgumentBytes ? { maxArgumentBytes: execution.maxArgumentBytes } : {}),
-            ...(execution.confirmationTtlMs
+            ...(execution?.maxArgumentBytes
+              ? { maxArgumentBytes: execution.maxArgumentBytes }
+              : {}),
+            ...(execution?.confirmationTtlMs
               ? { confirmationTtlMs: execution.confirmationTtlMs }
               : {}),
           },

@@ -5,6 +5,7 @@ import {
   CatalogError,
   ConfigurationError,
   catalogValueToInputs,
+  combineTelemetry,
   createArsenal,
   parseCatalog,
   type RegistrationSummary,
@@ -30,6 +31,7 @@ import {
 } from './pin-lock.js';
 import { checkPolicyCoverage } from './policy-coverage.js';
 import type { ArsenalConfig, McpServerConfig } from './schema.js';
+import { stateWarnings } from './state-warnings.js';
 import { addUtcpSources } from './utcp-sources.js';
 
 export interface CreateFromConfigOptions {
@@ -74,10 +76,19 @@ export async function createArsenalFromConfig(
       ? emptyPinLock()
       : await readPinLock(lockPathFor(config.source));
   const approved = approvedContentHashes(lock);
+  const configured = await arsenalOptions(config);
+  if (configured.execution?.stateStore) {
+    const warnings = stateWarnings(warn);
+    configured.telemetry = configured.telemetry
+      ? combineTelemetry(configured.telemetry, warnings)
+      : warnings;
+  }
   const arsenal = createArsenal({
-    ...(await arsenalOptions(config)),
+    ...configured,
     ...(approved.length > 0 ? { approvedContentHashes: approved } : {}),
   });
+  // A replica (re)starting takes open circuits and the like from the shared store before it serves.
+  if (configured.execution?.stateStore) await arsenal.engine.syncSharedState();
   const sources: McpToolSource[] = [];
   const handles: SourceHandle[] = [];
   const a2a: LoadedA2aAgents = { sources: [], handles: [] };
@@ -85,6 +96,8 @@ export async function createArsenalFromConfig(
     await Promise.allSettled([...handles, ...a2a.handles].map((handle) => handle.stop()));
     await Promise.allSettled([...sources, ...a2a.sources].map((source) => source.close()));
     await arsenal.close();
+    // The engine pushes its last shared state on close; only then may the store go.
+    await configured.execution?.stateStore?.close?.();
   };
   try {
     for (const catalog of config.tools?.catalogs ?? []) {

@@ -159,8 +159,27 @@ export const serveSchema = z.strictObject({
     .optional(),
 });
 
+const tokenBucketSchema = z.strictObject({
+  capacity: z.number().positive(),
+  refillPerSecond: z.number().min(0),
+});
+
+/** `state:` — a shared StateStore adapter, and how replicas sync through it. */
+export const stateSchema = adapterSchema.extend({
+  /** How often a replica pulls shared breakers, health and cancel requests. Default 1000. */
+  syncIntervalMs: z.number().int().min(10).optional(),
+  /** Names this replica in shared records (e.g. the pod name). Default: random. */
+  replicaId: z
+    .string()
+    .regex(/^[\w.-]+$/, 'may hold only letters, digits, "_", "." and "-"')
+    .optional(),
+  /** false: only rate limits go through the store; breakers, health and invocations stay local. */
+  share: z.boolean().optional(),
+});
+
 export const arsenalConfigSchema = z.strictObject({
   vectorStore: adapterSchema.optional(),
+  state: stateSchema.optional(),
   embedder: adapterSchema.optional(),
   reranker: z.union([z.literal('lexical'), adapterSchema]).optional(),
   telemetry: z.union([adapterSchema, z.array(adapterSchema).min(1)]).optional(),
@@ -182,6 +201,23 @@ export const arsenalConfigSchema = z.strictObject({
       retries: z.number().int().min(0).max(10).optional(),
       maxArgumentBytes: z.number().int().positive().optional(),
       confirmationTtlMs: z.number().int().positive().optional(),
+      /** Circuit breakers; with `state:` a circuit opened on one replica opens on all. */
+      breaker: z
+        .strictObject({
+          failureThreshold: z.number().int().positive().optional(),
+          cooldownMs: z.number().int().min(0).optional(),
+          halfOpenMaxCalls: z.number().int().positive().optional(),
+          successThreshold: z.number().int().positive().optional(),
+        })
+        .optional(),
+      /** Token buckets; with `state:` every replica draws from the same ones. */
+      rateLimits: z
+        .strictObject({
+          perTool: tokenBucketSchema.optional(),
+          perPrincipal: tokenBucketSchema.optional(),
+          tools: z.record(z.string(), tokenBucketSchema).optional(),
+        })
+        .optional(),
     })
     .optional(),
   policy: z

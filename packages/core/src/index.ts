@@ -23,5 +23,6 @@ export * from './ports/index.js';
 export * from './registry/index.js';
 export * from './retrieval/index.js';
 export * from './schema/index.js';
+export * from './state/index.js';
 export * from './text/index.js';
 export * from './tool/index.js';

@@ -47,6 +47,8 @@ export type { PoisoningCase } from './poisoning-corpus.js';
 export { HARMLESS_TOOLS, POISONED_TOOLS } from './poisoning-corpus.js';
 export type { ListeningProcess } from './processes.js';
 export { freePort, startListeningProcess } from './processes.js';
+export type { RedisServerProcess } from './redis-server.js';
+export { findRedisServer, startRedisServer } from './redis-server.js';
 export type { RerankerCaseId, RerankerConformanceOptions } from './reranker-conformance.js';
 export {
   describeRerankerConformance,

@@ -12,9 +12,13 @@ export interface SpawnedHttpServer {
 }
 
 /** Start `arsenal-mcp --http 127.0.0.1:0 ...` and wait for the line announcing its URL. */
-export function spawnHttpServer(args: readonly string[]): Promise<SpawnedHttpServer> {
+export function spawnHttpServer(
+  args: readonly string[],
+  env: NodeJS.ProcessEnv = {},
+): Promise<SpawnedHttpServer> {
   const child = spawn(process.execPath, [BIN, '--http', '127.0.0.1:0', ...args], {
     stdio: ['ignore', 'ignore', 'pipe'],
+    env: { ...process.env, ...env },
   });
   let stderr = '';
   const stop = async () => {

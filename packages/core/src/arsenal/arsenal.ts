@@ -4,7 +4,12 @@ import { combineTelemetry } from '../events/telemetry.js';
 import type { BatchRequest, BatchResult } from '../execution/batch.js';
 import { createExecutionEngine, type ExecutionEngine } from '../execution/engine.js';
 import type { InvocationStatus } from '../execution/invocations.js';
-import type { ToolCall, ToolHealthReport, ToolResult } from '../execution/types.js';
+import {
+  systemClock,
+  type ToolCall,
+  type ToolHealthReport,
+  type ToolResult,
+} from '../execution/types.js';
 import { createSecurityPolicy, type SecurityPolicy } from '../policy/security-policy.js';
 import type { ProgressUpdate } from '../ports/executor.js';
 import type { HistoryStore } from '../ports/history-store.js';
@@ -14,6 +19,8 @@ import { type ToolRegistration, ToolRegistry } from '../registry/tool-registry.j
 import type { Outcome } from '../retrieval/outcome-memory.js';
 import { ToolRetriever } from '../retrieval/tool-retriever.js';
 import type { RetrievalRequest, RetrievalResult } from '../retrieval/types.js';
+import { SharedOutcomes } from '../state/shared-outcomes.js';
+import { createStateSync } from '../state/state-sync.js';
 import { isFunctionTool } from '../tool/define-tool.js';
 import type { HygieneMode } from '../tool/hygiene.js';
 import type { ToolDefinition } from '../tool/tool-definition.js';
@@ -50,6 +57,8 @@ export class Arsenal {
   readonly #learnedRecords = new Set<string>();
   /** Recent retrievals by trace id, so a call made from one can teach its query. */
   readonly #recentQueries = new Map<string, string>();
+  /** Learned outcomes shared with other replicas (with a shared state store). */
+  readonly #sharedOutcomes: SharedOutcomes | undefined;
 
   constructor(options: ArsenalOptions = {}) {
     this.registry = options.registry ?? new ToolRegistry();
@@ -63,11 +72,18 @@ export class Arsenal {
     this.policy = options.policy ?? createSecurityPolicy();
     for (const transcoder of options.transcoders ?? [])
       this.#transcoders.set(transcoder.dialect, transcoder);
+    const telemetry = this.telemetry;
+    const sync = createStateSync(
+      options.execution ?? {},
+      options.execution?.clock ?? systemClock,
+      (event) => telemetry?.emit(event),
+    );
     this.engine = createExecutionEngine({
       ...options.execution,
       resolver: this.registry,
       telemetry: this.telemetry,
       policy: this.policy,
+      ...(sync ? { stateSync: sync } : {}),
     });
     const policy = this.policy;
     const engine = this.engine;
@@ -85,6 +101,10 @@ export class Arsenal {
       reranker: options.reranker,
       telemetry: this.telemetry,
     });
+    this.#sharedOutcomes =
+      sync && this.#learn
+        ? new SharedOutcomes(sync, (outcome) => this.retriever.recordOutcome(outcome))
+        : undefined;
     this.registry.onChange((change) => {
       this.telemetry?.emit(
         change.type === 'removed'
@@ -211,6 +231,7 @@ export class Arsenal {
     const result = await this.engine.execute<T>(query && !call.query ? { ...call, query } : call);
     if (this.#learn && query && result.status === 'success' && result.qualifiedName) {
       this.retriever.recordOutcome({ query, tool: result.qualifiedName });
+      this.#sharedOutcomes?.recorded({ query, tool: result.qualifiedName });
       // Its audit record carries the call id: learnFromHistory will not count it again.
       this.#learnedRecords.add(result.callId);
     }
@@ -254,6 +275,15 @@ export class Arsenal {
   cancel(invocationId: string): boolean {
     return this.engine.cancel(invocationId);
   }
+  /** Status of an invocation any replica sharing the state store runs. */
+  findInvocation(invocationId: string): Promise<InvocationStatus | undefined> {
+    return this.engine.findInvocation(invocationId);
+  }
+
+  /** Cancel an invocation any replica sharing the state store runs. */
+  cancelInvocation(invocationId: string): Promise<boolean> {
+    return this.engine.cancelInvocation(invocationId);
+  }
 
   result(invocationId: string): Promise<ToolResult> {
     return this.engine.result(invocationId);
@@ -289,6 +319,7 @@ export class Arsenal {
    */
   learn(outcome: Outcome): void {
     this.retriever.recordOutcome(outcome);
+    this.#sharedOutcomes?.recorded(outcome);
   }
 
   /**

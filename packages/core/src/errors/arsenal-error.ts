@@ -12,6 +12,7 @@ export type ArsenalErrorCode =
   | 'transcoder_missing'
   | 'transcode_failed'
   | 'vector_store_error'
+  | 'state_store_error'
   | 'embedder_error'
   | 'reranker_error'
   | 'dimension_mismatch'
@@ -186,6 +187,13 @@ export class TranscodeError extends ArsenalError {
 export class VectorStoreError extends ArsenalError {
   constructor(message: string, options?: ArsenalErrorOptions & { code?: ArsenalErrorCode }) {
     super(options?.code ?? 'vector_store_error', message, options);
+  }
+}
+
+/** A shared StateStore (Redis...) failed or is unreachable; `retryable` when it may come back. */
+export class StateStoreError extends ArsenalError {
+  constructor(message: string, options?: ArsenalErrorOptions & { code?: ArsenalErrorCode }) {
+    super(options?.code ?? 'state_store_error', message, options);
   }
 }
 

@@ -9,6 +9,7 @@ export {
   InvalidArgumentError,
   PermissionDeniedError,
   RateLimitError,
+  StateStoreError,
   SuspiciousContentError,
   ToolDefinitionError,
   ToolExecutionError,

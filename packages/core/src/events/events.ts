@@ -149,6 +149,37 @@ export interface ClientRequestEvent extends EventBase {
   outcome: 'answered' | 'declined' | 'failed';
 }
 
+/** Shared state this process keeps in a StateStore (Redis...) that replicas read. */
+export type SharedStateKind =
+  | 'rate_limits'
+  | 'breakers'
+  | 'health'
+  | 'invocations'
+  | 'confirmations'
+  | 'outcomes';
+
+/**
+ * The shared StateStore stopped answering (once per outage). Until it answers again each kind of
+ * state degrades as documented: rate limits refuse calls, everything else falls back to this
+ * process's own state.
+ */
+export interface StateUnavailableEvent extends EventBase {
+  type: 'state.unavailable';
+  /** The kind of state whose operation failed first. */
+  kind: SharedStateKind;
+  /** Why it failed; passwords are never part of it. */
+  message: string;
+}
+
+/** The shared StateStore answers again after an outage. */
+export interface StateRecoveredEvent extends EventBase {
+  type: 'state.recovered';
+  /** The kind of state whose operation succeeded first. */
+  kind: SharedStateKind;
+  /** How long the store was unavailable. */
+  downForMs: number;
+}
+
 /** Every event Arsenal emits. Switch on `type`. */
 export type ArsenalEvent =
   | ToolRegisteredEvent
@@ -166,7 +197,9 @@ export type ArsenalEvent =
   | RateLimitedEvent
   | ExecutionRetryEvent
   | ClientRequestEvent
-  | AuditFailedEvent;
+  | AuditFailedEvent
+  | StateUnavailableEvent
+  | StateRecoveredEvent;
 
 export type ArsenalEventType = ArsenalEvent['type'];
 

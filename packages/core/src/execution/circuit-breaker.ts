@@ -136,6 +136,31 @@ export class CircuitBreaker {
     }
   }
 
+  /** Consecutive failures that open a circuit (after clamping). */
+  get failureThreshold(): number {
+    return this.#failureThreshold;
+  }
+
+  /** When an open circuit opened (ms since the epoch); undefined when it is not open. */
+  openedAt(key: string): number | undefined {
+    const circuit = this.#circuits.get(key);
+    return circuit?.state === 'open' ? circuit.openedAt : undefined;
+  }
+
+  /**
+   * Take a state decided elsewhere (another replica): open since `openedAt`, or closed. Listeners
+   * hear the change as for a local one.
+   */
+  adopt(key: string, to: 'open' | 'closed', openedAt?: number): void {
+    const circuit = this.#circuit(key);
+    if (to === 'closed') {
+      this.#move(key, circuit, 'closed');
+      return;
+    }
+    this.#move(key, circuit, 'open');
+    if (openedAt !== undefined) circuit.openedAt = openedAt;
+  }
+
   /** Close a circuit by hand (an operator fixed the backend). */
   reset(key: string): void {
     const circuit = this.#circuits.get(key);

@@ -17,9 +17,16 @@ export class ConfirmationStore<T> {
   readonly #ttlMs: number;
   readonly #clock: Clock;
 
-  constructor(ttlMs: number, clock: Clock) {
+  readonly #onCreate: ((id: string, payload: T, expiresAt: number) => void) | undefined;
+
+  constructor(
+    ttlMs: number,
+    clock: Clock,
+    onCreate?: (id: string, payload: T, expiresAt: number) => void,
+  ) {
     this.#ttlMs = ttlMs;
     this.#clock = clock;
+    this.#onCreate = onCreate;
   }
 
   /** Park a payload; returns its id and expiry (ms since epoch). */
@@ -28,6 +35,7 @@ export class ConfirmationStore<T> {
     const id = `cfm_${randomUuid()}`;
     const expiresAt = this.#clock.now() + this.#ttlMs;
     this.#pending.set(id, { payload, expiresAt });
+    this.#onCreate?.(id, payload, expiresAt);
     return { id, expiresAt };
   }
 
@@ -46,6 +54,17 @@ export class ConfirmationStore<T> {
     }
     const spent = this.#spent.get(id);
     return { error: new ConfirmationError(id, spent?.reason ?? 'not_found') };
+  }
+
+  /** Whether `id` is parked here and not yet taken. */
+  has(id: string): boolean {
+    return this.#pending.has(id);
+  }
+
+  /** Forget a parked id as used (another replica resolved it). */
+  drop(id: string): void {
+    if (!this.#pending.delete(id)) return;
+    this.#spent.set(id, { reason: 'already_used', forgetAt: this.#clock.now() + this.#ttlMs });
   }
 
   get size(): number {

@@ -6,10 +6,19 @@ import type { Executor, ProgressUpdate } from '../ports/executor.js';
 import type { HistoryStore } from '../ports/history-store.js';
 import type { StateStore } from '../ports/state-store.js';
 import type { ToolResolver } from '../registry/types.js';
+import { SharedCircuitBreaker } from '../state/shared-circuit-breaker.js';
+import { SharedConfirmations } from '../state/shared-confirmations.js';
+import { SharedHealthTracker } from '../state/shared-health-tracker.js';
+import { SharedInvocations } from '../state/shared-invocations.js';
+import { createStateSync, type SharedStateOptions, type StateSync } from '../state/state-sync.js';
 import { type BatchRequest, type BatchResult, runBatch } from './batch.js';
 import { Bulkhead, type BulkheadOptions } from './bulkhead.js';
 import { type CallState, describeError } from './call-outcome.js';
-import { CircuitBreaker, type CircuitBreakerOptions } from './circuit-breaker.js';
+import {
+  CircuitBreaker,
+  type CircuitBreakerOptions,
+  type CircuitChange,
+} from './circuit-breaker.js';
 import { ConfirmationStore } from './confirmation.js';
 import { HealthTracker } from './health-tracker.js';
 import { InvocationManager, type InvocationStatus } from './invocations.js';
@@ -31,8 +40,19 @@ export interface ExecutionEngineOptions {
   /** Executors for tools the resolver returns without one: the first whose canExecute is true. */
   executors?: readonly Executor[];
   telemetry?: Telemetry;
-  /** Shared state for rate limits. Default: in memory. */
+  /**
+   * State replicas share: rate limits, and (unless `sharedState` is false) breakers, health and
+   * invocations. Default: in memory, for this process alone.
+   */
   stateStore?: StateStore;
+  /**
+   * How breakers, health and invocations sync through `stateStore`; false keeps them per process
+   * (rate limits still use the store). Ignored without a `stateStore`. See docs/configuration.md
+   * for the consistency each kind of state gets.
+   */
+  sharedState?: SharedStateOptions | boolean;
+  /** @internal The sync link when the caller (Arsenal) shares more state through it. */
+  stateSync?: StateSync;
   /** Where audit records go. Default: none. */
   historyStore?: HistoryStore;
   /** Default: createSecurityPolicy() — destructive tools need confirmation. */
@@ -61,8 +81,19 @@ export interface ExecutionEngine {
   execute<T = unknown>(call: ToolCall): Promise<ToolResult<T>>;
   /** Start a call and return its invocation id at once. */
   invoke(call: ToolCall): string;
+  /** Status of an invocation this process runs. */
   status(invocationId: string): InvocationStatus | undefined;
+  /** Cancel an invocation this process runs. */
   cancel(invocationId: string): boolean;
+  /** Status of an invocation any replica sharing the state store runs (this one first). */
+  findInvocation(invocationId: string): Promise<InvocationStatus | undefined>;
+  /**
+   * Cancel an invocation any replica runs: here at once, elsewhere at that replica's next sync
+   * round. False when unknown or finished.
+   */
+  cancelInvocation(invocationId: string): Promise<boolean>;
+  /** Run one round of shared-state sync now (no-op without shared state). */
+  syncSharedState(): Promise<void>;
   /** Wait for an invocation's outcome (a `not_found` result for unknown or expired ids). */
   result(invocationId: string): Promise<ToolResult>;
   /** Progress and partial results of an invocation until it ends. */
@@ -101,19 +132,26 @@ export function createExecutionEngine(options: ExecutionEngineOptions): Executio
       // Telemetry must never break a call.
     }
   };
-  const breaker = new CircuitBreaker(options.breaker, clock, ({ key, from, to }) =>
+  const sync = options.stateSync ?? createStateSync(options, clock, emit);
+  const onCircuitChange = ({ key, from, to }: CircuitChange) =>
     emit({
       type: 'circuit.changed',
       time: new Date(clock.now()).toISOString(),
       tool: key,
       from,
       to,
-    }),
-  );
-  const health = new HealthTracker();
+    });
+  // Without shared state, the plain classes: nothing on the call path waits for or writes a store.
+  const breaker = sync
+    ? new SharedCircuitBreaker(options.breaker, clock, onCircuitChange, sync)
+    : new CircuitBreaker(options.breaker, clock, onCircuitChange);
+  const health = sync ? new SharedHealthTracker(sync) : new HealthTracker();
+  const confirmationTtlMs = options.confirmationTtlMs ?? 5 * 60_000;
+  let sharedConfirmations: SharedConfirmations | undefined;
   const confirmations = new ConfirmationStore<CallState>(
-    options.confirmationTtlMs ?? 5 * 60_000,
+    confirmationTtlMs,
     clock,
+    sync ? (id, state, expiresAt) => sharedConfirmations?.parked(id, state, expiresAt) : undefined,
   );
   const pipeline = new ExecutionPipeline({
     resolver: options.resolver,
@@ -124,7 +162,15 @@ export function createExecutionEngine(options: ExecutionEngineOptions): Executio
     breaker,
     health,
     rateLimiter: options.rateLimits
-      ? new RateLimiter(options.rateLimits, stateStore, clock)
+      ? new RateLimiter(
+          options.rateLimits,
+          stateStore,
+          clock,
+          sync && {
+            succeeded: () => sync.succeeded('rate_limits'),
+            failed: (error) => sync.failed('rate_limits', error),
+          },
+        )
       : undefined,
     bulkhead: new Bulkhead(options.concurrency?.maxQueuedPerTool ?? 0),
     concurrency: options.concurrency ?? {},
@@ -155,11 +201,14 @@ export function createExecutionEngine(options: ExecutionEngineOptions): Executio
       return toolName;
     }
   };
-  const invocations = new InvocationManager({
+  const retentionMs = options.invocationRetentionMs ?? 10 * 60_000;
+  let sharedInvocations: SharedInvocations | undefined;
+  const invocations: InvocationManager = new InvocationManager({
     run: execute,
     clock,
-    retentionMs: options.invocationRetentionMs ?? 10 * 60_000,
+    retentionMs,
     telemetry,
+    ...(sync ? { onChange: (id, finished) => sharedInvocations?.changed(id, finished) } : {}),
     estimateMs: (tool) => {
       const resolved = options.resolver.resolve(tool);
       const report = health.report(qualified(tool), 'closed');
@@ -167,6 +216,10 @@ export function createExecutionEngine(options: ExecutionEngineOptions): Executio
       return resolved?.definition.cost.estimatedLatencyMs;
     },
   });
+  if (sync) {
+    sharedInvocations = new SharedInvocations(sync, () => invocations, retentionMs);
+    sync.start();
+  }
   const missingInvocation = (id: string): Promise<ToolResult> =>
     pipeline.answer(
       { tool: '' },
@@ -216,16 +269,39 @@ export function createExecutionEngine(options: ExecutionEngineOptions): Executio
     state.confirmed = true;
     return pipeline.run(state);
   };
+  if (sync) {
+    sharedConfirmations = new SharedConfirmations({
+      sync,
+      ttlMs: confirmationTtlMs,
+      hasLocal: (id) => confirmations.has(id),
+      dropLocal: (id) => confirmations.drop(id),
+      resolveLocal: resolveConfirmation,
+      runConfirmed: (call) =>
+        closed ? pipeline.answer(call, closedOutcome) : pipeline.execute(call, true),
+      answer: (call, outcome) => pipeline.answer(call, outcome),
+      emit,
+    });
+  }
+  const shared = sharedConfirmations;
   return {
     execute: execute as ExecutionEngine['execute'],
     invoke: (call) => invocations.invoke(call),
     status: (id) => invocations.status(id),
     cancel: (id) => invocations.cancel(id),
-    result: async (id) => (await invocations.result(id)) ?? missingInvocation(id),
+    findInvocation: async (id) =>
+      sharedInvocations ? sharedInvocations.status(id) : invocations.status(id),
+    cancelInvocation: async (id) =>
+      sharedInvocations ? sharedInvocations.cancel(id) : invocations.cancel(id),
+    syncSharedState: async () => sync?.tick(),
+    result: async (id) =>
+      (await invocations.result(id)) ??
+      (await sharedInvocations?.result(id)) ??
+      missingInvocation(id),
     stream: (id) => invocations.stream(id),
     subscribe: (id, listener) => invocations.subscribe(id, listener),
-    confirm: (id) => resolveConfirmation(id, 'confirmed'),
-    reject: (id) => resolveConfirmation(id, 'rejected'),
+    confirm: (id) =>
+      shared ? shared.resolve(id, 'confirmed') : resolveConfirmation(id, 'confirmed'),
+    reject: (id) => (shared ? shared.resolve(id, 'rejected') : resolveConfirmation(id, 'rejected')),
     executeBatch: (request) =>
       runBatch(
         {
@@ -252,6 +328,7 @@ export function createExecutionEngine(options: ExecutionEngineOptions): Executio
       closed = true;
       invocations.cancelAll();
       confirmations.clear();
+      await sync?.close();
       await ownStateStore?.close();
     },
   };

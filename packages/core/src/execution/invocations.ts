@@ -46,6 +46,8 @@ export interface InvocationManagerOptions {
   telemetry: Telemetry;
   /** Typical latency of a tool in ms, for estimates before any progress arrives. */
   estimateMs: (tool: string) => number | undefined;
+  /** Told about every change of state or progress (shared state mirrors invocations). */
+  onChange?: (id: string, finished: boolean) => void;
 }
 
 function stateOf(result: ToolResult): InvocationState {
@@ -103,6 +105,7 @@ export class InvocationManager {
         invocation.progress = Math.min(1, Math.max(0, update.progress / total));
       }
       if (typeof update.message === 'string') invocation.message = update.message;
+      this.#options.onChange?.(invocation.id, false);
       for (const listener of invocation.listeners) {
         try {
           listener(update);
@@ -131,6 +134,11 @@ export class InvocationManager {
   }
 
   #changed(invocation: Invocation): void {
+    try {
+      this.#options.onChange?.(invocation.id, invocation.result !== undefined);
+    } catch {
+      // Mirroring must never break an invocation.
+    }
     try {
       this.#options.telemetry.emit({
         type: 'invocation.changed',
@@ -239,6 +247,14 @@ export class InvocationManager {
     for (const invocation of this.#invocations.values()) {
       if (!invocation.result) invocation.controller.abort(reason);
     }
+  }
+
+  /** Ids of the invocations that have not finished. */
+  unfinishedIds(): string[] {
+    const ids: string[] = [];
+    for (const invocation of this.#invocations.values())
+      if (!invocation.result) ids.push(invocation.id);
+    return ids;
   }
 
   get size(): number {

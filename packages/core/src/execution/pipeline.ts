@@ -84,9 +84,11 @@ export class ExecutionPipeline {
     }
   }
 
-  async execute(call: ToolCall): Promise<ToolResult> {
+  /** Run a call; `confirmed` when a human already confirmed it (on another replica). */
+  async execute(call: ToolCall, confirmed?: boolean): Promise<ToolResult> {
     const parts = this.#parts;
     const state = newCallState(call, parts.clock.now());
+    if (confirmed) state.confirmed = true;
     if (
       typeof call !== 'object' ||
       call === null ||
@@ -180,7 +182,7 @@ export class ExecutionPipeline {
         error: describeError(error),
       });
     }
-    if (decision.effect === 'confirm') {
+    if (decision.effect === 'confirm' && !state.confirmed) {
       const pending = parts.confirmations.create(state);
       this.#emit({
         type: 'confirmation.requested',
@@ -252,7 +254,10 @@ export class ExecutionPipeline {
     if (parts.rateLimiter?.applies(definition, call.principal)) {
       const refusal = await parts.rateLimiter.take(definition, call.principal);
       if (refusal)
-        return this.#finish(state, this.#rateLimited(state, refusal.scope, refusal.retryAfterMs));
+        return this.#finish(
+          state,
+          this.#rateLimited(state, refusal.scope, refusal.retryAfterMs, refusal.message),
+        );
     }
     const limit = this.#concurrencyLimit(definition);
     if (limit !== undefined) {
@@ -387,6 +392,7 @@ export class ExecutionPipeline {
     state: CallState,
     scope: 'tool' | 'principal' | 'concurrency',
     retryAfterMs: number,
+    message?: string,
   ): Outcome {
     const definition = state.resolved!.definition;
     this.#emit({
@@ -398,7 +404,7 @@ export class ExecutionPipeline {
       scope,
       retryAfterMs,
     });
-    const error = new RateLimitError(definition.name, scope, retryAfterMs);
+    const error = new RateLimitError(definition.name, scope, retryAfterMs, message);
     return {
       status: 'rate_limited',
       error: describeError(error, 'rate_limited', { retryAfterMs }),

@@ -25,7 +25,18 @@ export interface RateLimitOptions {
 export interface RateLimitRefusal {
   scope: 'tool' | 'principal';
   retryAfterMs: number;
+  /** Set when the refusal is because the StateStore could not be asked (fail closed). */
+  message?: string;
 }
+
+/** Told whether each StateStore operation worked (shared state reports outages). */
+export interface RateLimitStoreObserver {
+  succeeded(): void;
+  failed(error: unknown): void;
+}
+
+/** How long a caller is told to wait when the store cannot be asked. */
+const UNAVAILABLE_RETRY_MS = 1000;
 
 interface Bucket {
   key: string;
@@ -40,8 +51,16 @@ export class RateLimiter {
   readonly #clock: Clock;
   readonly #prefix: string;
 
-  constructor(options: RateLimitOptions, store: StateStore, clock: Clock) {
+  readonly #observer: RateLimitStoreObserver | undefined;
+
+  constructor(
+    options: RateLimitOptions,
+    store: StateStore,
+    clock: Clock,
+    observer?: RateLimitStoreObserver,
+  ) {
     this.#options = options;
+    this.#observer = observer;
     this.#store = store;
     this.#clock = clock;
     this.#prefix = options.keyPrefix ?? 'arsenal:rate:';
@@ -81,17 +100,32 @@ export class RateLimiter {
     return this.#buckets(tool, principal).length > 0;
   }
 
-  /** Take one token from every bucket that applies; the first refusal is returned. */
+  /**
+   * Take one token from every bucket that applies; the first refusal is returned. A store that
+   * fails refuses the call (fail closed): a limit nobody can check is not enforced otherwise.
+   */
   async take(
     tool: ToolDefinition,
     principal: Principal | undefined,
   ): Promise<RateLimitRefusal | undefined> {
     for (const bucket of this.#buckets(tool, principal)) {
-      const outcome = await this.#store.takeTokens(bucket.key, {
-        capacity: bucket.limit.capacity,
-        refillPerSecond: bucket.limit.refillPerSecond,
-        now: this.#clock.now(),
-      });
+      let outcome: Awaited<ReturnType<StateStore['takeTokens']>>;
+      try {
+        outcome = await this.#store.takeTokens(bucket.key, {
+          capacity: bucket.limit.capacity,
+          refillPerSecond: bucket.limit.refillPerSecond,
+          now: this.#clock.now(),
+        });
+        this.#observer?.succeeded();
+      } catch (error) {
+        this.#observer?.failed(error);
+        const reason = error instanceof Error ? error.message : String(error);
+        return {
+          scope: bucket.scope,
+          retryAfterMs: UNAVAILABLE_RETRY_MS,
+          message: `Tool "${tool.name}" was not called: its rate limit is kept in the shared state store, which did not answer (${reason}). Rate limits fail closed; try again in ${UNAVAILABLE_RETRY_MS} ms.`,
+        };
+      }
       if (!outcome.allowed) return { scope: bucket.scope, retryAfterMs: outcome.retryAfterMs };
     }
     return undefined;

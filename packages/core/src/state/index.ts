@@ -1,0 +1,1 @@
+export type { SharedStateOptions } from './state-sync.js';
