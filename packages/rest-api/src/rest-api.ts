@@ -1,10 +1,17 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Arsenal, Principal } from '@arsenal/core';
+import {
+  type Arsenal,
+  createPlanning,
+  type Planning,
+  type PlanningOptions,
+  type Principal,
+} from '@arsenal/core';
 import type { HttpRoute } from '@arsenal/mcp-server';
 import { executionRoutes } from './execution-routes.js';
 import { sendJson } from './http-io.js';
 import { InvocationOwners } from './invocation-owners.js';
 import { createOpenApiDocument } from './openapi.js';
+import { planRoutes } from './plan-routes.js';
 import { problemFromError, sendProblem } from './problem-details.js';
 import type { RouteDependencies } from './route-context.js';
 import { type Route, Router } from './router.js';
@@ -32,6 +39,11 @@ export interface RestApiOptions {
    * problem details and `/openapi.json` stays the caller's to extend.
    */
   extraRoutes?: (dependencies: RouteDependencies) => readonly Route[];
+  /**
+   * The planning behind `/plan` and `/graph`: an existing `Planning`, or options for a new one
+   * (planner, declared dependencies). Default: the built-in model-free planner.
+   */
+  planning?: Planning | PlanningOptions;
   /** Change the generated OpenAPI document (e.g. add the paths of `extraRoutes`). */
   extendOpenApi?: (document: Record<string, unknown>) => Record<string, unknown>;
 }
@@ -59,7 +71,8 @@ function normalizeBasePath(path: string | undefined): string {
 
 /**
  * Routes over an Arsenal: `/tools`, `/tools/search`, `/execute`, `/invocations/{id}` and its
- * `cancel` and `events`, `/confirmations/{id}`, `/openapi.json`. Every error is a problem document.
+ * `cancel` and `events`, `/confirmations/{id}`, `/plan` (create, validate, run), `/graph`,
+ * `/openapi.json`. Every error is a problem document.
  *
  * @example
  * const api = createRestApi(arsenal, { basePath: '/api' });
@@ -79,6 +92,10 @@ export function createRestApi(arsenal: Arsenal, options: RestApiOptions = {}): R
       ((principal) => principal?.capabilities?.includes(MANAGE_TOOLS_CAPABILITY) === true),
     owners: new InvocationOwners(),
     sseRetryMs: options.sseRetryMs ?? 1000,
+    planning:
+      options.planning && 'run' in options.planning
+        ? options.planning
+        : createPlanning(arsenal, options.planning),
   };
   const generated = createOpenApiDocument({ serverUrl: basePath === '' ? '/' : basePath });
   const openApiDocument = options.extendOpenApi ? options.extendOpenApi(generated) : generated;
@@ -92,6 +109,7 @@ export function createRestApi(arsenal: Arsenal, options: RestApiOptions = {}): R
     },
     ...toolRoutes(dependencies),
     ...executionRoutes(dependencies),
+    ...planRoutes(dependencies),
     ...(options.extraRoutes?.(dependencies) ?? []),
   ]);
 

@@ -1,4 +1,4 @@
-import type { Arsenal, Principal } from '@arsenal/core';
+import type { Arsenal, Planning, Principal, ToolDefinition } from '@arsenal/core';
 import type { BodyLimits } from './http-io.js';
 import type { InvocationOwners } from './invocation-owners.js';
 
@@ -14,6 +14,21 @@ export interface RouteDependencies {
   basePath: string;
   /** The SSE `retry` field, in ms. */
   sseRetryMs: number;
+  /** Dependency graph, planner and plan runs over the same Arsenal. */
+  planning: Planning;
+}
+
+/** A tool this principal may see (policy does not deny it outright), or undefined. */
+export function findVisibleTool(
+  dependencies: Pick<RouteDependencies, 'arsenal'>,
+  name: string,
+  principal: Principal | undefined,
+): ToolDefinition | undefined {
+  const tool = dependencies.arsenal.registry.get(name);
+  if (!tool || principal === undefined) return tool;
+  const denied =
+    dependencies.arsenal.policy.evaluate({ tool, arguments: {}, principal }).effect === 'deny';
+  return denied ? undefined : tool;
 }
 
 /** The owner key of a caller: its principal id, or one shared key for anonymous callers. */

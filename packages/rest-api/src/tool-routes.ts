@@ -8,7 +8,7 @@ import {
 } from '@arsenal/core';
 import { parseWith, readJsonBody, sendJson } from './http-io.js';
 import { RestApiError } from './problem-details.js';
-import type { RouteDependencies } from './route-context.js';
+import { findVisibleTool, type RouteDependencies } from './route-context.js';
 import type { Route, RouteContext } from './router.js';
 import { listToolsQuerySchema, registerToolBodySchema, searchBodySchema } from './schemas.js';
 
@@ -24,12 +24,8 @@ function visibleTool(
   name: string,
   principal: Principal | undefined,
 ): ToolDefinition {
-  const tool = dependencies.arsenal.registry.get(name);
-  const hidden =
-    tool !== undefined &&
-    principal !== undefined &&
-    dependencies.arsenal.policy.evaluate({ tool, arguments: {}, principal }).effect === 'deny';
-  if (!tool || hidden) throw notFound(dependencies, name, principal);
+  const tool = findVisibleTool(dependencies, name, principal);
+  if (!tool) throw notFound(dependencies, name, principal);
   return tool;
 }
 
