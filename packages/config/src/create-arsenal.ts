@@ -6,6 +6,7 @@ import {
   ConfigurationError,
   catalogValueToInputs,
   createArsenal,
+  type HistoryStore,
   parseCatalog,
   type RegistrationSummary,
   type SourceHandle,
@@ -50,7 +51,9 @@ export interface ConfiguredArsenal {
   sources: McpToolSource[];
   /** The A2A agents whose skills are registered as tools (`a2aAgents`). */
   a2aSources: A2aToolSource[];
-  /** Close the MCP servers (child processes included) and the Arsenal. */
+  /** The configured audit history (`history:`), flushed and closed by `close()`. */
+  history?: HistoryStore;
+  /** Close the MCP servers (child processes included), the Arsenal and the history. */
   close(): Promise<void>;
 }
 
@@ -74,8 +77,10 @@ export async function createArsenalFromConfig(
       ? emptyPinLock()
       : await readPinLock(lockPathFor(config.source));
   const approved = approvedContentHashes(lock);
+  const built = await arsenalOptions(config);
+  const history = built.execution?.historyStore;
   const arsenal = createArsenal({
-    ...(await arsenalOptions(config)),
+    ...built,
     ...(approved.length > 0 ? { approvedContentHashes: approved } : {}),
   });
   const sources: McpToolSource[] = [];
@@ -85,6 +90,13 @@ export async function createArsenalFromConfig(
     await Promise.allSettled([...handles, ...a2a.handles].map((handle) => handle.stop()));
     await Promise.allSettled([...sources, ...a2a.sources].map((source) => source.close()));
     await arsenal.close();
+    // The configured history is ours: write what it still holds, then release it.
+    try {
+      await history?.flush?.();
+      await history?.close?.();
+    } catch (error) {
+      warn(`history: ${(error as Error).message}`);
+    }
   };
   try {
     for (const catalog of config.tools?.catalogs ?? []) {
@@ -171,7 +183,7 @@ export async function createArsenalFromConfig(
     await close();
     throw error;
   }
-  return { arsenal, sources, a2aSources: a2a.sources, close };
+  return { arsenal, sources, a2aSources: a2a.sources, ...(history ? { history } : {}), close };
 }
 
 function transportOf(server: McpServerConfig) {
