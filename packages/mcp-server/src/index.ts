@@ -7,7 +7,12 @@ export type {
   RequestAuthenticator,
 } from './http-auth.js';
 export { createTokenAuthenticator, isAuthRefusal, presentedToken } from './http-auth.js';
-export type { HttpRoute, HttpServerOptions, RunningHttpServer } from './http-server.js';
+export type {
+  HttpRoute,
+  HttpServerOptions,
+  ReadinessReport,
+  RunningHttpServer,
+} from './http-server.js';
 export { startHttpServer } from './http-server.js';
 export {
   createJwtAuthenticator,
