@@ -34,10 +34,10 @@ export async function startChroma(): Promise<BenchServer> {
 export async function startPostgres(): Promise<BenchServer> {
   const dir = mkdtempSync(join(tmpdir(), 'bench-pglite-'));
   const port = await freePort();
-  const script = join(packages, 'store-pgvector/src/pglite-server-test-support.mjs');
+  const script = join(packages, 'testkit/pglite-server.mjs');
   const child = spawn(process.execPath, [script], {
     stdio: 'ignore',
-    env: { ...process.env, PORT: String(port), PGLITE_DATA_DIR: dir },
+    env: { ...process.env, PORT: String(port), PGLITE_DATA_DIR: dir, PGLITE_EXTENSIONS: 'vector' },
   });
   await waitForPort(port, child);
   return {

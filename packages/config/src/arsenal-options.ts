@@ -1,3 +1,4 @@
+import { isAbsolute, resolve } from 'node:path';
 import {
   type ArsenalOptions,
   ConfigurationError,
@@ -5,6 +6,7 @@ import {
   createLexicalReranker,
   createSecurityPolicy,
   type Embedder,
+  type HistoryStore,
   type Reranker,
   type StateStore,
   type Telemetry,
@@ -38,6 +40,29 @@ async function loadTelemetry(
   return sinks.length === 1 ? sinks[0] : combineTelemetry(...sinks);
 }
 
+/** The history adapter; a relative `path` option (the JSONL file) is taken from the config's folder. */
+async function loadHistory(config: ArsenalConfig): Promise<HistoryStore | undefined> {
+  const history = config.history;
+  if (history === undefined) return undefined;
+  const path = history.options?.path;
+  const options =
+    typeof path === 'string' && !isAbsolute(path)
+      ? { ...history.options, path: resolve(config.baseDir, path) }
+      : history.options;
+  const store = await loadAdapter<HistoryStore>(
+    { ...history, ...(options ? { options } : {}) },
+    config.baseDir,
+    'history',
+  );
+  if (typeof store?.append !== 'function' || typeof store.query !== 'function') {
+    await (store as Partial<HistoryStore> | undefined)?.close?.();
+    throw new ConfigurationError(
+      `history: "${history.use}" did not build a HistoryStore (append, query and count); point history.use at a history adapter such as @arsenal/history-postgres.`,
+    );
+  }
+  return store;
+}
+
 /** The Arsenal options a config asks for: adapters by package name, policy, routing, execution. */
 export async function arsenalOptions(config: ArsenalConfig): Promise<ArsenalOptions> {
   const base = config.baseDir;
@@ -68,6 +93,7 @@ export async function arsenalOptions(config: ArsenalConfig): Promise<ArsenalOpti
           ...(state?.syncIntervalMs ? { syncIntervalMs: state.syncIntervalMs } : {}),
           ...(state?.replicaId ? { replicaId: state.replicaId } : {}),
         };
+  const historyStore = await loadHistory(config);
   const execution = config.execution;
   return {
     transcoders: [
@@ -94,10 +120,11 @@ export async function arsenalOptions(config: ArsenalConfig): Promise<ArsenalOpti
           },
         }
       : {}),
-    ...(execution || stateStore
+    ...(execution || stateStore || historyStore
       ? {
           execution: {
             ...(stateStore ? { stateStore, sharedState } : {}),
+            ...(historyStore ? { historyStore } : {}),
             ...(execution?.rateLimits ? { rateLimits: execution.rateLimits } : {}),
             ...(execution?.breaker ? { breaker: execution.breaker } : {}),
             ...(execution?.timeoutMs ? { defaultTimeoutMs: execution.timeoutMs } : {}),

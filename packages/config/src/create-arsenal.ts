@@ -7,6 +7,7 @@ import {
   catalogValueToInputs,
   combineTelemetry,
   createArsenal,
+  type HistoryStore,
   parseCatalog,
   type RegistrationSummary,
   type SourceHandle,
@@ -52,7 +53,9 @@ export interface ConfiguredArsenal {
   sources: McpToolSource[];
   /** The A2A agents whose skills are registered as tools (`a2aAgents`). */
   a2aSources: A2aToolSource[];
-  /** Close the MCP servers (child processes included) and the Arsenal. */
+  /** The configured audit history (`history:`), flushed and closed by `close()`. */
+  history?: HistoryStore;
+  /** Close the MCP servers (child processes included), the Arsenal and the history. */
   close(): Promise<void>;
 }
 
@@ -77,6 +80,7 @@ export async function createArsenalFromConfig(
       : await readPinLock(lockPathFor(config.source));
   const approved = approvedContentHashes(lock);
   const configured = await arsenalOptions(config);
+  const history = configured.execution?.historyStore;
   if (configured.execution?.stateStore) {
     const warnings = stateWarnings(warn);
     configured.telemetry = configured.telemetry
@@ -96,6 +100,13 @@ export async function createArsenalFromConfig(
     await Promise.allSettled([...handles, ...a2a.handles].map((handle) => handle.stop()));
     await Promise.allSettled([...sources, ...a2a.sources].map((source) => source.close()));
     await arsenal.close();
+    // The configured history is ours: write what it still holds, then release it.
+    try {
+      await history?.flush?.();
+      await history?.close?.();
+    } catch (error) {
+      warn(`history: ${(error as Error).message}`);
+    }
     // The engine pushes its last shared state on close; only then may the store go.
     await configured.execution?.stateStore?.close?.();
   };
@@ -184,7 +195,7 @@ export async function createArsenalFromConfig(
     await close();
     throw error;
   }
-  return { arsenal, sources, a2aSources: a2a.sources, close };
+  return { arsenal, sources, a2aSources: a2a.sources, ...(history ? { history } : {}), close };
 }
 
 function transportOf(server: McpServerConfig) {

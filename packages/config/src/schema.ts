@@ -141,6 +141,8 @@ export const serveSchema = z.strictObject({
     .optional(),
   /** The principal stdio clients act as. */
   stdioPrincipal: principalSchema.optional(),
+  /** On SIGTERM, how long in-flight calls may run before the server stops anyway. Default 30000. */
+  drainTimeoutMs: z.number().int().min(0).max(3_600_000).optional(),
   /** Serve the catalog as a UTCP manual at this path of the HTTP server (`true`: `/utcp`). */
   utcp: z.union([z.boolean(), z.string().startsWith('/')]).optional(),
   /**
@@ -180,6 +182,8 @@ export const stateSchema = adapterSchema.extend({
 export const arsenalConfigSchema = z.strictObject({
   vectorStore: adapterSchema.optional(),
   state: stateSchema.optional(),
+  /** Where audit records of every call go: `@arsenal/history-jsonl`, `@arsenal/history-postgres`. */
+  history: adapterSchema.optional(),
   embedder: adapterSchema.optional(),
   reranker: z.union([z.literal('lexical'), adapterSchema]).optional(),
   telemetry: z.union([adapterSchema, z.array(adapterSchema).min(1)]).optional(),

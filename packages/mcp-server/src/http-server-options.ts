@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Principal } from '@arsenal/core';
 import type { HttpCredential, RequestAuthenticator } from './http-auth.js';
+import type { ReadinessReport } from './http-lifecycle.js';
 import type { OAuthResourceOptions } from './oauth-resource.js';
 
 /**
@@ -61,6 +62,11 @@ export interface HttpServerOptions {
   bodyTimeoutMs?: number;
   /** The SSE `retry` field: how long clients wait before reconnecting a closed stream. Default 1 s. */
   sseRetryMs?: number;
+  /**
+   * What `GET /readyz` reports besides draining (probes are served without authentication;
+   * `GET /healthz` always answers 200 while the process runs). Default: ready until `drain()`.
+   */
+  readiness?: () => ReadinessReport | Promise<ReadinessReport>;
 }
 
 export interface RunningHttpServer {
@@ -70,5 +76,14 @@ export interface RunningHttpServer {
   port: number;
   /** Open stateful sessions. */
   readonly sessionCount: number;
+  /** MCP requests being answered right now. */
+  readonly inFlight: number;
+  /**
+   * Graceful shutdown, first half: `/readyz` answers 503 and new MCP requests get 503 (with
+   * `retry-after`), while requests already running finish. Resolves once none is left
+   * (`drained: true`) or after `timeoutMs` (`drained: false`, `inFlight` still running).
+   * Call `close()` after it.
+   */
+  drain(timeoutMs: number): Promise<{ drained: boolean; inFlight: number }>;
   close(): Promise<void>;
 }

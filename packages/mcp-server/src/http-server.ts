@@ -6,6 +6,7 @@ import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/
 import type { ArsenalMcpServer } from './arsenal-mcp-server.js';
 import { isLoopbackHost, rebindingRefusal } from './http-auth.js';
 import { authenticateOrRefuse, buildAuthenticator } from './http-authentication.js';
+import { answerProbe, InFlightRequests } from './http-lifecycle.js';
 import {
   containsInitialize,
   invalidJsonRpc,
@@ -73,8 +74,28 @@ export async function startHttpServer(
     await Promise.allSettled([session.transport.close(), session.server.close()]);
   }
 
+  const inFlight = new InFlightRequests();
+  let draining = false;
+  const readiness = async () => {
+    if (draining)
+      return { ready: false, status: 'draining', details: { inFlight: inFlight.count } };
+    return options.readiness ? options.readiness() : { ready: true, status: 'ready' };
+  };
+
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const url = new URL(request.url ?? '/', 'http://localhost');
+    if (await answerProbe(request, response, url.pathname, readiness)) return;
+    if (draining) {
+      sendJsonRpcError(
+        response,
+        503,
+        JSON_RPC_SERVER_ERROR,
+        'This server is shutting down; retry the request (another replica will take it).',
+        { 'retry-after': '1', connection: 'close' },
+      );
+      return;
+    }
+    if (url.pathname === path && request.method === 'POST') inFlight.track(response);
     if (oauth && metadataAt.has(url.pathname) && request.method === 'GET') {
       response.writeHead(200, {
         'content-type': 'application/json',
@@ -300,7 +321,16 @@ export async function startHttpServer(
     get sessionCount() {
       return sessions.size;
     },
+    get inFlight() {
+      return inFlight.count;
+    },
+    async drain(timeoutMs: number) {
+      draining = true;
+      const drained = await inFlight.waitForIdle(timeoutMs);
+      return { drained, inFlight: inFlight.count };
+    },
     async close() {
+      draining = true;
       clearInterval(sweep);
       await Promise.allSettled(sessions.ids().map((id) => closeSession(id)));
       await new Promise<void>((resolve) => {
@@ -311,4 +341,5 @@ export async function startHttpServer(
   };
 }
 
+export type { ReadinessReport } from './http-lifecycle.js';
 export type { HttpRoute, HttpServerOptions, RunningHttpServer } from './http-server-options.js';

@@ -18,7 +18,12 @@ export {
 export { buildAuthenticator } from './http-authentication.js';
 export type { BodyOutcome } from './http-messages.js';
 export { readBody } from './http-messages.js';
-export type { HttpRoute, HttpServerOptions, RunningHttpServer } from './http-server.js';
+export type {
+  HttpRoute,
+  HttpServerOptions,
+  ReadinessReport,
+  RunningHttpServer,
+} from './http-server.js';
 export { startHttpServer } from './http-server.js';
 export {
   createJwtAuthenticator,

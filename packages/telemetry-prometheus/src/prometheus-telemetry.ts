@@ -25,6 +25,9 @@ export interface PrometheusTelemetryOptions {
   executionBuckets?: readonly number[];
 }
 
+/** Tool names whose labels are remembered; past it they are computed per call. */
+const TOOL_LABEL_CACHE_SIZE = 10_000;
+
 /**
  * Turns Arsenal's typed events into Prometheus metrics. Labels are bounded: tool and namespace
  * names are capped, and neither query text nor principal ids become labels unless asked for.
@@ -41,6 +44,7 @@ export class PrometheusTelemetry implements Telemetry {
   readonly #namespaces: BoundedLabel;
   readonly #principals: BoundedLabel | undefined;
   readonly #namespaceByTool = new Map<string, string>();
+  readonly #toolLabelCache = new Map<string, { namespace: string; tool: string }>();
   readonly #inFlight = new Set<string>();
   readonly #openBreakers = new Set<string>();
   #registered = 0;
@@ -88,6 +92,7 @@ export class PrometheusTelemetry implements Telemetry {
     const m = this.#metrics;
     switch (event.type) {
       case 'tool.registered':
+        this.#toolLabelCache.delete(event.tool);
         this.#namespaceByTool.set(event.tool, namespaceOf(event.qualifiedName, event.tool));
         if (event.change === 'added') m.toolsRegistered.set(++this.#registered);
         return;
@@ -158,11 +163,16 @@ export class PrometheusTelemetry implements Telemetry {
 
   /** Labels for a tool named bare (`get_weather`) or qualified (`forecasts.get_weather:1.0.0`). */
   #toolLabels(tool: string): { namespace: string; tool: string } {
+    // Every call computes them: remember them per name (bounded like the labels themselves).
+    const known = this.#toolLabelCache.get(tool);
+    if (known) return known;
     const qualified = splitQualifiedName(tool);
-    return {
+    const labels = {
       namespace: this.#namespaces.value(qualified?.namespace ?? this.#namespaceByTool.get(tool)),
       tool: this.#tools.value(qualified?.tool ?? tool),
     };
+    if (this.#toolLabelCache.size < TOOL_LABEL_CACHE_SIZE) this.#toolLabelCache.set(tool, labels);
+    return labels;
   }
 
   #principal(id: string | undefined): Record<string, string> {

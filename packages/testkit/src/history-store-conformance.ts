@@ -68,6 +68,17 @@ const cases = {
       expect((await store.query({ limit: 1 })).map((r) => r.id)).toEqual([c.id]);
     },
   },
+  'query/time-range': {
+    asserts: 'since is inclusive, until exclusive; together they select a time range',
+    async run(store) {
+      const [a, b, c, d] = Array.from({ length: 4 }, () => sampleAuditRecord());
+      for (const record of [a, b, c, d]) await store.append(record!);
+      const range = await store.query({ since: b!.completedAt, until: d!.completedAt });
+      expect(range.map((r) => r.id)).toEqual([c!.id, b!.id]);
+      expect((await store.query({ until: b!.completedAt })).map((r) => r.id)).toEqual([a!.id]);
+      expect(await store.query({ since: d!.completedAt, until: d!.completedAt })).toEqual([]);
+    },
+  },
   'query/default-limit': {
     asserts: 'query returns at most 100 records unless asked for more',
     async run(store) {

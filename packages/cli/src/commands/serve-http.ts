@@ -1,6 +1,12 @@
 import type { ServeConfig } from '@arsenal/config';
 import type { Arsenal } from '@arsenal/core';
-import { type ArsenalMcpServer, type HttpRoute, startHttpServer } from '@arsenal/mcp-server';
+import {
+  type ArsenalMcpServer,
+  type HttpRoute,
+  type ReadinessReport,
+  type RunningHttpServer,
+  startHttpServer,
+} from '@arsenal/mcp-server';
 import { createUtcpRoute } from '@arsenal/utcp';
 import { restRoutes } from './rest-route.js';
 import type { ServeArgs } from './serve.js';
@@ -22,7 +28,8 @@ export async function startServeHttp(
   serve: ServeConfig,
   args: ServeArgs,
   warn: (message: string) => void,
-): Promise<{ url: string; close(): Promise<void> }> {
+  readiness?: () => ReadinessReport,
+): Promise<RunningHttpServer> {
   const host = args.http?.host ?? serve.host ?? '127.0.0.1';
   const credentials = serve.auth?.tokens ?? [];
   const oauth = serve.auth?.oauth;
@@ -46,6 +53,7 @@ export async function startServeHttp(
     credentials,
     ...(oauth ? { oauth } : {}),
     ...(routes.length > 0 ? { routes } : {}),
+    ...(readiness ? { readiness } : {}),
     ...(serve.maxBodyBytes ? { maxBodyBytes: serve.maxBodyBytes } : {}),
     ...(serve.allowedOrigins ? { allowedOrigins: serve.allowedOrigins } : {}),
     ...pickDefined(serve, [

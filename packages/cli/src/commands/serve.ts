@@ -11,6 +11,7 @@ import {
 } from '@arsenal/config';
 import {
   createArsenalMcpServer,
+  type ReadinessReport,
   SERVE_MODES,
   type ServeMode,
   startStdioServer,
@@ -134,7 +135,29 @@ export interface RunningServe {
   toolCount: number;
   /** Resolves when the server stops (stdio client gone, or close()). */
   closed: Promise<void>;
+  /**
+   * Graceful stop (SIGTERM): over HTTP, `/readyz` turns 503 and new requests are refused while
+   * in-flight calls finish (up to `serve.drainTimeoutMs`); then everything closes, history last.
+   */
+  shutdown(): Promise<void>;
   close(): Promise<void>;
+}
+
+/** How long a graceful shutdown waits for in-flight calls by default. */
+export const DEFAULT_DRAIN_TIMEOUT_MS = 30_000;
+
+/** `/readyz`: ready once serving, unless an upstream MCP server has failed for good. */
+function readinessOf(configured: ConfiguredArsenal, serving: () => boolean): ReadinessReport {
+  const upstreams: Record<string, string> = {};
+  for (const source of configured.sources) upstreams[source.id] = source.state;
+  const failed = Object.entries(upstreams).filter(
+    ([, state]) => state === 'failed' || state === 'closed',
+  );
+  if (!serving()) return { ready: false, status: 'starting', details: { upstreams } };
+  if (failed.length > 0) {
+    return { ready: false, status: 'upstream_failed', details: { upstreams } };
+  }
+  return { ready: true, status: 'ready', details: { upstreams } };
 }
 
 const require = createRequire(import.meta.url);
@@ -228,13 +251,32 @@ export async function startServe(args: ServeArgs, io: CliIO): Promise<RunningSer
   });
   const toolCount = configured.arsenal.registry.list().length;
   let stopServing: () => Promise<void>;
+  let drain: () => Promise<void> = async () => {};
   let url: string | undefined;
   let closedByTransport: Promise<void>;
+  let serving = false;
   const useHttp = args.http !== undefined || args.rest === true || serve.transport === 'http';
   if (useHttp) {
-    const http = await startServeHttp(mcp, configured.arsenal, serve, args, warn);
+    const http = await startServeHttp(mcp, configured.arsenal, serve, args, warn, () =>
+      readinessOf(configured, () => serving),
+    );
     url = http.url;
     stopServing = () => http.close();
+    drain = async () => {
+      const timeoutMs = serve.drainTimeoutMs ?? DEFAULT_DRAIN_TIMEOUT_MS;
+      if (http.inFlight > 0) {
+        writeLine(
+          io.stderr,
+          `arsenal: draining ${http.inFlight} in-flight request(s), up to ${timeoutMs} ms`,
+        );
+      }
+      const outcome = await http.drain(timeoutMs);
+      if (!outcome.drained) {
+        warn(
+          `${outcome.inFlight} request(s) still running after ${timeoutMs} ms (serve.drainTimeoutMs); stopping anyway`,
+        );
+      }
+    };
     closedByTransport = new Promise(() => {});
   } else {
     const stdio = await startStdioServer(mcp, {
@@ -251,6 +293,7 @@ export async function startServe(args: ServeArgs, io: CliIO): Promise<RunningSer
         : ''
     }`,
   );
+  serving = true;
   let closing: Promise<void> | undefined;
   let markStopped!: () => void;
   const stopped = new Promise<void>((resolve) => {
@@ -260,13 +303,23 @@ export async function startServe(args: ServeArgs, io: CliIO): Promise<RunningSer
     closing ??= (async () => {
       await stopServing();
       await mcp.close();
+      // Closes upstreams, the Arsenal, then flushes and closes the history store.
       await opened.close();
       markStopped();
     })();
     return closing;
   };
+  let shuttingDown: Promise<void> | undefined;
+  const shutdown = () => {
+    shuttingDown ??= (async () => {
+      serving = false;
+      await drain();
+      await close();
+    })();
+    return shuttingDown;
+  };
   void closedByTransport.then(close);
-  return { ...(url ? { url } : {}), toolCount, closed: stopped, close };
+  return { ...(url ? { url } : {}), toolCount, closed: stopped, shutdown, close };
 }
 
 async function serveA2a(
@@ -297,13 +350,13 @@ async function serveA2a(
     })();
     return closing;
   };
-  return { url: a2a.url, toolCount, closed, close };
+  return { url: a2a.url, toolCount, closed, shutdown: close, close };
 }
 
 /** `arsenal serve`: serve until the client leaves (stdio) or SIGINT/SIGTERM. */
 export async function serveCommand(args: ServeArgs, io: CliIO): Promise<number> {
   const running = await startServe(args, io);
-  const stop = () => void running.close();
+  const stop = () => void running.shutdown();
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
   await running.closed;

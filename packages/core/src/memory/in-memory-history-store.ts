@@ -23,6 +23,7 @@ export function queryAuditRecords(
     if (query.principalId !== undefined && record.principalId !== query.principalId) continue;
     if (query.status !== undefined && record.status !== query.status) continue;
     if (query.since !== undefined && record.completedAt < query.since) continue;
+    if (query.until !== undefined && record.completedAt >= query.until) continue;
     found.push(structuredClone(record));
   }
   return found;

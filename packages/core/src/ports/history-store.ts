@@ -27,6 +27,8 @@ export interface HistoryQuery {
   status?: string;
   /** ISO timestamp: records completed at or after it. */
   since?: string;
+  /** ISO timestamp: records completed before it (with `since`, a time range). */
+  until?: string;
   /** Most records to return, newest first. Default 100. */
   limit?: number;
 }

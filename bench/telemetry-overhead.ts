@@ -1,0 +1,180 @@
+// What OpenTelemetry tracing and Prometheus metrics add to retrieve and execute: the same
+// Arsenal (1,000 synthetic tools plus one no-op function tool) with telemetry off, each exporter
+// alone, and both on, measured in interleaved blocks so JIT and GC drift hit every variant alike.
+// Spans go through the batch processor and the OTLP/HTTP exporter to a receiver in another
+// process (it answers 200 and discards), as in production. Target: both on add < 5%.
+// Run: pnpm --filter @arsenal/bench bench:telemetry
+import { type ChildProcess, spawn } from 'node:child_process';
+import { type Arsenal, createArsenal, defineTool, type Telemetry } from '@arsenal/core';
+import { createOtelTelemetry } from '@arsenal/telemetry-otel';
+import { createPrometheusTelemetry } from '@arsenal/telemetry-prometheus';
+import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
+import { percentile, printTable, writeResult } from './lib/report.js';
+import { syntheticCatalog, syntheticQueries } from './lib/synthetic-catalog.js';
+
+const ROUNDS = Number(process.env.ROUNDS ?? 30);
+const RETRIEVE_BLOCK = Number(process.env.RETRIEVE_BLOCK ?? 100);
+const EXECUTE_BLOCK = Number(process.env.EXECUTE_BLOCK ?? 1000);
+const TOOLS = Number(process.env.TOOLS ?? 1000);
+
+/** An OTLP/HTTP receiver in its own process: reads each export and answers 200. */
+async function startReceiver(): Promise<{ url: string; child: ChildProcess }> {
+  const script = `
+    const http = require('node:http');
+    let spans = 0;
+    const server = http.createServer((req, res) => {
+      let bytes = 0;
+      req.on('data', (c) => { bytes += c.length; });
+      req.on('end', () => { spans++; res.writeHead(200, { 'content-type': 'application/json' }); res.end('{}'); });
+    });
+    server.listen(0, '127.0.0.1', () => process.stdout.write(String(server.address().port) + '\\n'));
+  `;
+  const child = spawn(process.execPath, ['-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const port = await new Promise<string>((resolve) =>
+    child.stdout?.once('data', (chunk: Buffer) => resolve(chunk.toString().trim())),
+  );
+  return { url: `http://127.0.0.1:${port}/v1/traces`, child };
+}
+
+const receiver = await startReceiver();
+const catalog = syntheticCatalog(TOOLS);
+const noop = defineTool({
+  name: 'noop_bench',
+  description: 'Do nothing and answer at once; isolates what the call path adds.',
+  input: { type: 'object', properties: { city: { type: 'string' } } },
+  handler: (args) => ({ ok: true, city: args.city }),
+});
+
+type Variant = 'off' | 'otel' | 'prometheus' | 'both';
+const VARIANTS: Variant[] = ['off', 'otel', 'prometheus', 'both'];
+
+function telemetryFor(variant: Variant): Telemetry[] {
+  const sinks: Telemetry[] = [];
+  if (variant === 'otel' || variant === 'both') {
+    sinks.push(
+      createOtelTelemetry({
+        serviceName: 'bench',
+        exporter: new OTLPTraceExporter({ url: receiver.url }),
+      }),
+    );
+  }
+  if (variant === 'prometheus' || variant === 'both') sinks.push(createPrometheusTelemetry());
+  return sinks;
+}
+
+const arsenals = new Map<Variant, Arsenal>();
+for (const variant of VARIANTS) {
+  const sinks = telemetryFor(variant);
+  const { combineTelemetry } = await import('@arsenal/core');
+  const telemetry =
+    sinks.length === 0 ? undefined : sinks.length === 1 ? sinks[0] : combineTelemetry(...sinks);
+  const arsenal = createArsenal(telemetry ? { telemetry } : {});
+  const summary = await arsenal.register([...catalog, noop]);
+  if (summary.failed.length > 0) throw summary.failed[0]!.error;
+  arsenals.set(variant, arsenal);
+}
+
+const queries = syntheticQueries(RETRIEVE_BLOCK * 4);
+const call = { tool: 'noop_bench', arguments: { city: 'Oslo' }, principal: { id: 'bench-user' } };
+const samples = {
+  retrieve: new Map<Variant, number[]>(VARIANTS.map((v) => [v, []])),
+  execute: new Map<Variant, number[]>(VARIANTS.map((v) => [v, []])),
+};
+const totals = {
+  retrieve: new Map<Variant, number>(VARIANTS.map((v) => [v, 0])),
+  execute: new Map<Variant, number>(VARIANTS.map((v) => [v, 0])),
+};
+
+async function retrieveBlock(variant: Variant, record: boolean, offset: number): Promise<void> {
+  const arsenal = arsenals.get(variant)!;
+  const started = performance.now();
+  for (let i = 0; i < RETRIEVE_BLOCK; i++) {
+    const query = queries[(offset + i) % queries.length]!;
+    const t = performance.now();
+    await arsenal.retrieve({ query, limit: 10 });
+    if (record) samples.retrieve.get(variant)!.push(performance.now() - t);
+  }
+  if (record)
+    totals.retrieve.set(variant, totals.retrieve.get(variant)! + performance.now() - started);
+}
+
+async function executeBlock(variant: Variant, record: boolean): Promise<void> {
+  const arsenal = arsenals.get(variant)!;
+  const started = performance.now();
+  for (let i = 0; i < EXECUTE_BLOCK; i++) {
+    const t = performance.now();
+    const result = await arsenal.execute(call);
+    if (record) samples.execute.get(variant)!.push(performance.now() - t);
+    if (result.status !== 'success') throw new Error(`bench call failed: ${result.error?.message}`);
+  }
+  if (record)
+    totals.execute.set(variant, totals.execute.get(variant)! + performance.now() - started);
+}
+
+// Warm-up: every variant, both operations.
+for (let i = 0; i < 3; i++) {
+  for (const variant of VARIANTS) {
+    await retrieveBlock(variant, false, i * RETRIEVE_BLOCK);
+    await executeBlock(variant, false);
+  }
+}
+for (let round = 0; round < ROUNDS; round++) {
+  // Rotate the order each round so no variant always runs right after another's GC debt.
+  const order = VARIANTS.map((_, i) => VARIANTS[(i + round) % VARIANTS.length]!);
+  for (const variant of order) await retrieveBlock(variant, true, round * RETRIEVE_BLOCK);
+  for (const variant of order) await executeBlock(variant, true);
+}
+
+const us = (ms: number) => Math.round(ms * 1000 * 10) / 10;
+const rows: (string | number)[][] = [];
+const results: Record<string, unknown>[] = [];
+for (const operation of ['retrieve', 'execute'] as const) {
+  const count = ROUNDS * (operation === 'retrieve' ? RETRIEVE_BLOCK : EXECUTE_BLOCK);
+  const offMean = totals[operation].get('off')! / count;
+  const offP50 = percentile(
+    samples[operation].get('off')!.sort((a, b) => a - b),
+    50,
+  );
+  for (const variant of VARIANTS) {
+    const sorted = samples[operation].get(variant)!.sort((a, b) => a - b);
+    const mean = totals[operation].get(variant)! / count;
+    const p50 = percentile(sorted, 50);
+    const row = {
+      operation,
+      variant,
+      operations: count,
+      meanUs: us(mean),
+      p50Us: us(p50),
+      p99Us: us(percentile(sorted, 99)),
+      addedMeanPercent: Math.round(((mean - offMean) / offMean) * 1000) / 10,
+      addedP50Percent: Math.round(((p50 - offP50) / offP50) * 1000) / 10,
+      addedMeanUs: us(mean - offMean),
+    };
+    results.push(row);
+    rows.push([
+      operation,
+      variant,
+      row.meanUs,
+      row.p50Us,
+      row.p99Us,
+      variant === 'off' ? '—' : `${row.addedMeanPercent}% (${row.addedMeanUs} µs)`,
+      variant === 'off' ? '—' : `${row.addedP50Percent}%`,
+    ]);
+  }
+}
+printTable(
+  ['operation', 'telemetry', 'mean µs', 'p50 µs', 'p99 µs', 'added (mean)', 'added (p50)'],
+  rows,
+);
+const both = (operation: string) =>
+  results.find((row) => row.operation === operation && row.variant === 'both')!
+    .addedMeanPercent as number;
+console.log(
+  `\ntarget: both exporters add < 5% → retrieve ${both('retrieve') < 5 ? 'met' : 'MISSED'} (${both('retrieve')}%), ` +
+    `execute ${both('execute') < 5 ? 'met' : 'MISSED'} (${both('execute')}%)`,
+);
+console.log(
+  `wrote ${writeResult('telemetry-overhead', { tools: TOOLS, rounds: ROUNDS, retrieveBlock: RETRIEVE_BLOCK, executeBlock: EXECUTE_BLOCK, results, target: { addedPercent: 5 } })}`,
+);
+for (const arsenal of arsenals.values()) await arsenal.close();
+receiver.child.kill();

@@ -1,0 +1,92 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+
+/** What `/readyz` answers: 200 when `ready`, else 503; the rest goes in the JSON body. */
+export interface ReadinessReport {
+  ready: boolean;
+  /** `ready`, `starting`, `draining`, or a word of your own. */
+  status: string;
+  /** Per-dependency states, e.g. `{ upstreams: { everything: 'connected' } }`. */
+  details?: Record<string, unknown>;
+}
+
+export const HEALTH_PATH = '/healthz';
+export const READY_PATH = '/readyz';
+
+/** Counts MCP requests being answered, so shutdown can wait for them. */
+export class InFlightRequests {
+  #count = 0;
+  #idle: (() => void)[] = [];
+
+  get count(): number {
+    return this.#count;
+  }
+
+  /** Counts `response` until it finishes or its connection closes. */
+  track(response: ServerResponse): void {
+    this.#count++;
+    response.once('close', () => {
+      this.#count--;
+      if (this.#count === 0) for (const wake of this.#idle.splice(0)) wake();
+    });
+  }
+
+  /** Resolves true once nothing is in flight, or false after `timeoutMs`. */
+  waitForIdle(timeoutMs: number): Promise<boolean> {
+    if (this.#count === 0) return Promise.resolve(true);
+    return new Promise((resolve) => {
+      const wake = () => {
+        clearTimeout(timer);
+        resolve(true);
+      };
+      const timer = setTimeout(() => {
+        this.#idle = this.#idle.filter((waiting) => waiting !== wake);
+        resolve(false);
+      }, timeoutMs);
+      this.#idle.push(wake);
+    });
+  }
+}
+
+function sendJson(response: ServerResponse, status: number, body: unknown): void {
+  const text = JSON.stringify(body);
+  response.writeHead(status, {
+    'content-type': 'application/json',
+    'content-length': Buffer.byteLength(text),
+    'cache-control': 'no-store',
+  });
+  response.end(text);
+}
+
+/**
+ * Answers `GET /healthz` (the process is alive: always 200) and `GET /readyz` (200 when ready
+ * for traffic, 503 while starting or draining). Returns false for any other request. Probes
+ * come from the orchestrator, so they skip authentication and host checks; they reveal no data.
+ */
+export async function answerProbe(
+  request: IncomingMessage,
+  response: ServerResponse,
+  pathname: string,
+  readiness: () => ReadinessReport | Promise<ReadinessReport>,
+): Promise<boolean> {
+  if (pathname !== HEALTH_PATH && pathname !== READY_PATH) return false;
+  if (request.method !== 'GET' && request.method !== 'HEAD') {
+    response.writeHead(405, { allow: 'GET, HEAD' });
+    response.end();
+    return true;
+  }
+  if (pathname === HEALTH_PATH) {
+    sendJson(response, 200, { status: 'alive' });
+    return true;
+  }
+  let report: ReadinessReport;
+  try {
+    report = await readiness();
+  } catch (error) {
+    report = { ready: false, status: 'unknown', details: { error: (error as Error).message } };
+  }
+  sendJson(response, report.ready ? 200 : 503, {
+    status: report.status,
+    ...(report.details ? report.details : {}),
+  });
+  return true;
+}
