@@ -13,7 +13,7 @@ import { SharedInvocations } from '../state/shared-invocations.js';
 import { createStateSync, type SharedStateOptions, type StateSync } from '../state/state-sync.js';
 import { type BatchRequest, type BatchResult, runBatch } from './batch.js';
 import { Bulkhead, type BulkheadOptions } from './bulkhead.js';
-import { type CallState, describeError } from './call-outcome.js';
+import type { CallState, Outcome } from './call-outcome.js';
 import {
   CircuitBreaker,
   type CircuitBreakerOptions,
@@ -24,6 +24,7 @@ import { HealthTracker } from './health-tracker.js';
 import { InvocationManager, type InvocationStatus } from './invocations.js';
 import { ExecutionPipeline } from './pipeline.js';
 import { RateLimiter, type RateLimitOptions } from './rate-limiter.js';
+import { resolveConfirmation } from './resolve-confirmation.js';
 import { ResultCache, type ResultCacheOptions } from './result-cache.js';
 import type { RetryOptions } from './retry.js';
 import {
@@ -183,7 +184,7 @@ export function createExecutionEngine(options: ExecutionEngineOptions): Executio
     isSecretKey: options.isSecretKey,
   });
   let closed = false;
-  const closedOutcome = {
+  const closedOutcome: Outcome = {
     status: 'cancelled' as const,
     error: {
       code: 'engine_closed',
@@ -233,49 +234,22 @@ export function createExecutionEngine(options: ExecutionEngineOptions): Executio
         },
       },
     );
-  const resolveConfirmation = (
-    id: string,
-    outcome: 'confirmed' | 'rejected',
-  ): Promise<ToolResult> => {
-    const taken = confirmations.take(id);
-    const tool = taken.payload?.resolved?.definition.name ?? '';
-    const expired = 'error' in taken && taken.error.reason === 'expired';
-    emit({
-      type: 'confirmation.resolved',
-      time: new Date(clock.now()).toISOString(),
-      confirmationId: id,
-      tool,
-      outcome: expired ? 'expired' : outcome,
-    });
-    if ('error' in taken) {
-      const status = taken.error.reason === 'not_found' ? 'not_found' : 'permission_denied';
-      const state = taken.payload;
-      if (state) return pipeline.conclude(state, { status, error: describeError(taken.error) });
-      return pipeline.answer({ tool: '' }, { status, error: describeError(taken.error) });
-    }
-    const state = taken.payload;
-    if (outcome === 'rejected') {
-      return pipeline.conclude(state, {
-        status: 'cancelled',
-        error: {
-          code: 'confirmation_rejected',
-          message: `The call to "${tool}" was rejected by a human.`,
-          errorType: 'ConfirmationError',
-          retryable: false,
-        },
-      });
-    }
-    if (closed) return pipeline.conclude(state, closedOutcome);
-    state.confirmed = true;
-    return pipeline.run(state);
+  const confirmationParts = {
+    confirmations,
+    pipeline,
+    clock,
+    emit,
+    closed: () => (closed ? closedOutcome : undefined),
   };
+  const resolveLocal = (id: string, outcome: 'confirmed' | 'rejected') =>
+    resolveConfirmation(confirmationParts, id, outcome);
   if (sync) {
     sharedConfirmations = new SharedConfirmations({
       sync,
       ttlMs: confirmationTtlMs,
       hasLocal: (id) => confirmations.has(id),
       dropLocal: (id) => confirmations.drop(id),
-      resolveLocal: resolveConfirmation,
+      resolveLocal,
       runConfirmed: (call) =>
         closed ? pipeline.answer(call, closedOutcome) : pipeline.execute(call, true),
       answer: (call, outcome) => pipeline.answer(call, outcome),
@@ -299,9 +273,8 @@ export function createExecutionEngine(options: ExecutionEngineOptions): Executio
       missingInvocation(id),
     stream: (id) => invocations.stream(id),
     subscribe: (id, listener) => invocations.subscribe(id, listener),
-    confirm: (id) =>
-      shared ? shared.resolve(id, 'confirmed') : resolveConfirmation(id, 'confirmed'),
-    reject: (id) => (shared ? shared.resolve(id, 'rejected') : resolveConfirmation(id, 'rejected')),
+    confirm: (id) => (shared ? shared.resolve(id, 'confirmed') : resolveLocal(id, 'confirmed')),
+    reject: (id) => (shared ? shared.resolve(id, 'rejected') : resolveLocal(id, 'rejected')),
     executeBatch: (request) =>
       runBatch(
         {
