@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { body, COMMON_PROBLEMS, json, problem, ref } from './openapi-parts.js';
+import { PLAN_REQUEST_SCHEMAS, PLAN_RESPONSE_SCHEMAS, planPaths } from './plan-openapi.js';
 import {
   executeBodySchema,
   invocationAcceptedSchema,
@@ -22,6 +24,7 @@ const REQUEST_SCHEMAS = {
   ToolDefinitionInput: registerToolBodySchema,
   SearchRequest: searchBodySchema,
   ExecuteRequest: executeBodySchema,
+  ...PLAN_REQUEST_SCHEMAS,
 };
 
 /** Response bodies, converted as zod would produce them. */
@@ -35,6 +38,7 @@ const RESPONSE_SCHEMAS = {
   Invocation: invocationSchema,
   InvocationAccepted: invocationAcceptedSchema,
   Problem: problemSchema,
+  ...PLAN_RESPONSE_SCHEMAS,
 };
 
 function components(schemas: Record<string, z.ZodType>, io: 'input' | 'output') {
@@ -55,19 +59,6 @@ function components(schemas: Record<string, z.ZodType>, io: 'input' | 'output') 
   );
 }
 
-const ref = (id: string) => ({ $ref: `#/components/schemas/${id}` });
-const json = (id: string, description: string) => ({
-  description,
-  content: { 'application/json': { schema: ref(id) } },
-});
-const problem = (description: string) => ({
-  description,
-  content: { 'application/problem+json': { schema: ref('Problem') } },
-});
-const body = (id: string) => ({
-  required: true,
-  content: { 'application/json': { schema: ref(id) } },
-});
 const pathParameter = (name: string, description: string) => ({
   name,
   in: 'path',
@@ -75,14 +66,6 @@ const pathParameter = (name: string, description: string) => ({
   description,
   schema: { type: 'string' },
 });
-
-/** The common refusals every operation can answer with. */
-const COMMON_PROBLEMS = {
-  '401': problem('No valid credential was sent.'),
-  '403': problem('The principal may not do this, or the host is not allowed.'),
-  '429': problem('Rate limited; see Retry-After.'),
-  '500': problem('The server failed; retry.'),
-};
 
 function queryParameters(): JsonObject[] {
   const schema = z.toJSONSchema(listToolsQuerySchema, {
@@ -288,6 +271,6 @@ export function createOpenApiDocument(options: OpenApiOptions = {}): JsonObject 
       },
     },
     security: [{ bearer: [] }, { apiKey: [] }, {}],
-    paths: paths(),
+    paths: { ...paths(), ...planPaths() },
   };
 }

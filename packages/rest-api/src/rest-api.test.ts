@@ -10,11 +10,11 @@ describe('createRestApi on a plain node:http server', () => {
   const arsenal = createArsenal();
   const api = createRestApi(arsenal, {
     basePath: '/v1/',
-    // The seam later routes (/plan, /graph) plug into: same router, same problem details.
+    // The seam further routes plug into: same router, same problem details.
     extraRoutes: () => [
       {
         method: 'GET',
-        path: '/graph',
+        path: '/stats',
         async handle(context) {
           sendJson(context.response, 200, { nodes: [], edges: [] });
         },
@@ -24,10 +24,10 @@ describe('createRestApi on a plain node:http server', () => {
       ...document,
       paths: {
         ...(document.paths as Record<string, unknown>),
-        '/graph': {
+        '/stats': {
           get: {
             operationId: 'getGraph',
-            responses: { '200': { description: 'The dependency graph.' } },
+            responses: { '200': { description: 'Usage statistics.' } },
           },
         },
       },
@@ -46,16 +46,16 @@ describe('createRestApi on a plain node:http server', () => {
 
   it('serves extra routes and documents them', async () => {
     expect(api.basePath).toBe('/v1');
-    const graph = await fetch(`${origin}/v1/graph`);
+    const graph = await fetch(`${origin}/v1/stats`);
     expect(await graph.json()).toEqual({ nodes: [], edges: [] });
-    const wrong = await fetch(`${origin}/v1/graph`, { method: 'DELETE' });
+    const wrong = await fetch(`${origin}/v1/stats`, { method: 'DELETE' });
     expect(wrong.status).toBe(405);
     expect(wrong.headers.get('allow')).toBe('GET, HEAD');
     const document = (await (await fetch(`${origin}/v1/openapi.json`)).json()) as Record<
       string,
       unknown
     >;
-    expect(Object.keys(document.paths as object)).toContain('/graph');
+    expect(Object.keys(document.paths as object)).toContain('/stats');
     expect((await new Validator().validate(document)).valid).toBe(true);
   });
 
