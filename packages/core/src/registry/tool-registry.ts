@@ -61,10 +61,10 @@ function createFunctionToolExecutor(tool: FunctionTool<never, unknown>): Executo
 }
 
 function isToolDefinition(value: ToolRegistration): value is ToolDefinition {
-  return (
-    typeof (value as ToolDefinition).contentHash === 'string' &&
-    typeof (value as ToolDefinition).qualifiedName === 'string'
-  );
+  if (typeof (value as ToolDefinition).qualifiedName !== 'string') return false;
+  // Not a read of contentHash: that would compute the hash a definition defers until needed.
+  const hash = Object.getOwnPropertyDescriptor(value, 'contentHash');
+  return hash !== undefined && (hash.get !== undefined || typeof hash.value === 'string');
 }
 
 /**
