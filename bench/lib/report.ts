@@ -1,5 +1,5 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { cpus, totalmem } from 'node:os';
+import { cpus, loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
 
 /** Percentile of an ascending-sorted array (nearest rank). */
@@ -15,6 +15,8 @@ export function machine(): {
   cores: number;
   memoryGiB: number;
   date: string;
+  /** 1, 5 and 15-minute load averages when the run ended: a shared machine skews timings. */
+  loadAverage: number[];
 } {
   const cpu = cpus()[0]?.model ?? 'unknown';
   return {
@@ -23,6 +25,7 @@ export function machine(): {
     cores: cpus().length,
     memoryGiB: Math.round(totalmem() / 2 ** 30),
     date: new Date().toISOString().slice(0, 10),
+    loadAverage: loadavg().map((load) => Math.round(load * 100) / 100),
   };
 }
 
