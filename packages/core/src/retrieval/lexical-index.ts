@@ -113,6 +113,7 @@ export class LexicalIndex {
   #lengthSums: Float64Array;
   #averagesAtBuild: Float64Array;
   #scores = new Float64Array(16);
+  #touched = new Int32Array(16);
 
   constructor(options: LexicalIndexOptions) {
     this.#fieldNames = Object.keys(options.fields);
@@ -226,10 +227,15 @@ export class LexicalIndex {
     const k1 = this.#k1;
     let best = 0;
     for (const { idf } of terms) best += idf * (k1 + 1);
-    if (this.#scores.length < this.#ids.length)
+    if (this.#scores.length < this.#ids.length) {
       this.#scores = new Float64Array(this.#ids.length * 2);
+      this.#touched = new Int32Array(this.#ids.length * 2);
+    }
     const scores = this.#scores;
-    const touched: number[] = [];
+    // Matched documents, in a buffer kept between searches: at 100k tools a common word
+    // matches tens of thousands, and a fresh array per search was garbage for the collector.
+    const heap = this.#touched;
+    let touchedCount = 0;
     for (const { term, idf } of terms) {
       const list = this.#postings[this.#termIds.get(term)!]!;
       const docs = list.docs;
@@ -238,14 +244,13 @@ export class LexicalIndex {
         const doc = docs[i]!;
         if (this.#alive[doc] === 0) continue;
         const weight = weights[i]!;
-        if (scores[doc] === 0) touched.push(doc);
+        if (scores[doc] === 0) heap[touchedCount++] = doc;
         scores[doc]! += (idf * weight * (k1 + 1)) / (weight + k1);
       }
     }
     // Take candidates best first until `limit` are accepted: `accept` (filters, policy) runs only
     // for documents that could still be returned, not for every document matching a term. A
-    // binary max-heap over the matches gives them in order without sorting them all.
-    const heap = touched.slice();
+    // binary max-heap over the matches (in place) gives them in order without sorting them all.
     // Ties go to the earlier-indexed document, as a stable sort would.
     const above = (i: number, j: number) => {
       const a = heap[i]!;
@@ -266,11 +271,11 @@ export class LexicalIndex {
         i = top;
       }
     };
-    for (let i = (heap.length >> 1) - 1; i >= 0; i--) siftDown(i, heap.length);
+    for (let i = (touchedCount >> 1) - 1; i >= 0; i--) siftDown(i, touchedCount);
     const hits: LexicalHit[] = [];
     let rejectedCount = 0;
     let ignoredCount = 0;
-    let size = heap.length;
+    let size = touchedCount;
     while (size > 0 && hits.length < options.limit) {
       const doc = heap[0]!;
       size--;
@@ -284,9 +289,10 @@ export class LexicalIndex {
         const score = scores[doc]!;
         hits.push({ id, score, normalized: best > 0 ? score / best : 0 });
       }
+      scores[doc] = 0;
     }
-    for (const doc of touched) scores[doc] = 0;
-    return { hits, candidateCount: touched.length - ignoredCount, rejectedCount };
+    for (let i = 0; i < size; i++) scores[heap[i]!] = 0;
+    return { hits, candidateCount: touchedCount - ignoredCount, rejectedCount };
   }
 
   /** Term vector of a document (term → weighted frequency), for diversity and explanations. */
