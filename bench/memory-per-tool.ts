@@ -1,9 +1,11 @@
 // Memory (JS heap + array buffers) retained per registered tool with the embedded defaults (lexical index, no embedder).
 // Run with --expose-gc: pnpm --filter @arsenal/bench bench:memory
 // Counts everything the Arsenal keeps once the caller has dropped its inputs.
-import { createArsenal } from '@arsenal/core';
+import core from './lib/core.js';
 import { printTable, writeResult } from './lib/report.js';
 import { syntheticCatalog } from './lib/synthetic-catalog.js';
+
+const { createArsenal } = core;
 
 const gc = (globalThis as { gc?: () => void }).gc;
 if (!gc) throw new Error('Run with node --expose-gc (the bench:memory script does).');

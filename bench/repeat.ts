@@ -6,7 +6,7 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { machine, writeResult } from './lib/report.js';
+import { machine, resultName, writeResult } from './lib/report.js';
 
 const [runsText, name, script, ...flags] = process.argv.slice(2);
 const runs = Number(runsText);
@@ -14,7 +14,7 @@ if (!(runs >= 1) || !name || !script) {
   console.error('usage: tsx repeat.ts <runs> <result-name> <script.ts> [node flags...]');
   process.exit(2);
 }
-const resultPath = join(import.meta.dirname, 'results', `${name}.json`);
+const resultPath = join(import.meta.dirname, 'results', `${resultName(name)}.json`);
 
 type Json = number | string | boolean | null | Json[] | { [key: string]: Json };
 const collected: Json[] = [];

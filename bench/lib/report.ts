@@ -39,10 +39,16 @@ export function printTable(
   for (const row of rows) console.log(`| ${row.join(' | ')} |`);
 }
 
+/** A result's file name: BENCH_LABEL (e.g. `base`) keeps runs of another build apart. */
+export function resultName(name: string): string {
+  const label = process.env.BENCH_LABEL;
+  return label ? `${name}.${label}` : name;
+}
+
 export function writeResult(name: string, data: unknown): string {
   const dir = join(import.meta.dirname, '..', 'results');
   mkdirSync(dir, { recursive: true });
-  const path = join(dir, `${name}.json`);
+  const path = join(dir, `${resultName(name)}.json`);
   writeFileSync(path, `${JSON.stringify({ machine: machine(), ...(data as object) }, null, 2)}\n`);
   return path;
 }
