@@ -94,6 +94,7 @@ for (const set of sets) {
       recallAt5: labelled > 0 ? Number(((recall / labelled) * 100).toFixed(2)) : null,
     };
     results.push(row);
+    console.log(JSON.stringify(row));
     rows.push([
       row.dataset,
       row.engine,
