@@ -1,14 +1,16 @@
 // Engine overhead per no-op call against calling the handler directly, in the same run.
 // Validation, policy, circuit breaker, health and an in-memory audit record are all on.
-import {
+import type { ToolCallContext } from '@arsenal/core';
+import core from './lib/core.js';
+import { percentile, printTable, writeResult } from './lib/report.js';
+
+const {
   createExecutionEngine,
   createFunctionExecutor,
   createInMemoryHistoryStore,
   createStaticToolResolver,
   createToolDefinition,
-  type ToolCallContext,
-} from '@arsenal/core';
-import { percentile, printTable, writeResult } from './lib/report.js';
+} = core;
 
 const ROUNDS = Number(process.env.ROUNDS ?? 100);
 const BLOCK = 1000;
@@ -72,14 +74,20 @@ const directSamples: number[] = [];
 const engineSamples: number[] = [];
 let directMs = 0;
 let engineMs = 0;
+// CPU time of the engine blocks (this process, GC threads included): on a shared machine wall
+// time also counts the time spent waiting for a core.
+let engineCpuUs = 0;
 // Alternate blocks so JIT and GC drift hit both sides alike.
 for (let round = 0; round < ROUNDS; round++) {
   let start = performance.now();
   await direct(directSamples);
   directMs += performance.now() - start;
   start = performance.now();
+  const cpuBefore = process.cpuUsage();
   await viaEngine(engineSamples);
   engineMs += performance.now() - start;
+  const cpu = process.cpuUsage(cpuBefore);
+  engineCpuUs += cpu.user + cpu.system;
 }
 
 directSamples.sort((a, b) => a - b);
@@ -96,7 +104,8 @@ const summary = {
   addedP99Us: us(percentile(engineSamples, 99) - percentile(directSamples, 99)),
   directCallsPerSecond: Math.round(calls / (directMs / 1000)),
   engineCallsPerSecond: Math.round(calls / (engineMs / 1000)),
-  targets: { addedP50Us: 25, engineCallsPerSecond: 40_000 },
+  engineCallsPerCpuSecond: Math.round(calls / (engineCpuUs / 1e6)),
+  targets: { addedP50Us: 5, engineCallsPerSecond: 150_000 },
   auditRecords: await history.count(),
 };
 
@@ -108,9 +117,10 @@ printTable(
     ['added by the engine', summary.addedP50Us, summary.addedP99Us, '—'],
   ],
 );
+console.log(`engine calls per CPU-second: ${summary.engineCallsPerCpuSecond}`);
 console.log(
-  `\ntargets: added p50 < 25 µs → ${summary.addedP50Us < 25 ? 'met' : 'MISSED'}; ` +
-    `> 40,000 calls/s → ${summary.engineCallsPerSecond > 40_000 ? 'met' : 'MISSED'}`,
+  `\ntargets: added p50 < 5 µs → ${summary.addedP50Us < 5 ? 'met' : 'MISSED'}; ` +
+    `> 150,000 calls/s → ${summary.engineCallsPerSecond > 150_000 ? 'met' : 'MISSED'}`,
 );
 console.log(`wrote ${writeResult('execution-overhead', summary)}`);
 await engine.close();

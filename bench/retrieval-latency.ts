@@ -1,8 +1,10 @@
 // Retrieval latency (p50/p95/p99) with the embedded defaults at 1k, 10k and 100k tools, and
 // registration throughput. Run: pnpm --filter @arsenal/bench bench:retrieval
-import { createArsenal, createToolDefinition } from '@arsenal/core';
+import core from './lib/core.js';
 import { percentile, printTable, writeResult } from './lib/report.js';
 import { syntheticCatalog, syntheticQueries } from './lib/synthetic-catalog.js';
+
+const { createArsenal, createToolDefinition } = core;
 
 const sizes = (process.env.BENCH_SIZES ?? '1000,10000,100000').split(',').map(Number);
 const queryCount = Number(process.env.BENCH_QUERIES ?? 2000);

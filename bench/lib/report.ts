@@ -1,5 +1,5 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { cpus, totalmem } from 'node:os';
+import { cpus, loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
 
 /** Percentile of an ascending-sorted array (nearest rank). */
@@ -15,6 +15,8 @@ export function machine(): {
   cores: number;
   memoryGiB: number;
   date: string;
+  /** 1, 5 and 15-minute load averages when the run ended: a shared machine skews timings. */
+  loadAverage: number[];
 } {
   const cpu = cpus()[0]?.model ?? 'unknown';
   return {
@@ -23,6 +25,7 @@ export function machine(): {
     cores: cpus().length,
     memoryGiB: Math.round(totalmem() / 2 ** 30),
     date: new Date().toISOString().slice(0, 10),
+    loadAverage: loadavg().map((load) => Math.round(load * 100) / 100),
   };
 }
 
@@ -36,10 +39,16 @@ export function printTable(
   for (const row of rows) console.log(`| ${row.join(' | ')} |`);
 }
 
+/** A result's file name: BENCH_LABEL (e.g. `base`) keeps runs of another build apart. */
+export function resultName(name: string): string {
+  const label = process.env.BENCH_LABEL;
+  return label ? `${name}.${label}` : name;
+}
+
 export function writeResult(name: string, data: unknown): string {
   const dir = join(import.meta.dirname, '..', 'results');
   mkdirSync(dir, { recursive: true });
-  const path = join(dir, `${name}.json`);
+  const path = join(dir, `${resultName(name)}.json`);
   writeFileSync(path, `${JSON.stringify({ machine: machine(), ...(data as object) }, null, 2)}\n`);
   return path;
 }

@@ -5,7 +5,7 @@ import {
   createJsonSchemaValidator,
   type JsonSchemaValidator,
 } from '../schema/json-schema-validator.js';
-import { standardIssuePath } from '../schema/standard-schema.js';
+import { type StandardSchemaV1, standardIssuePath } from '../schema/standard-schema.js';
 import type { ToolDefinition } from '../tool/tool-definition.js';
 
 export type ArgumentCheck =
@@ -94,29 +94,20 @@ function tooLarge(toolName: string, bytes: number, maxBytes: number): ArgumentCh
   );
 }
 
-/** Validate with the tool's Standard Schema when it has one, else with its JSON Schema. */
-export async function validateArguments(
+/**
+ * Validate with the tool's Standard Schema when it has one, else with its JSON Schema (compiled
+ * once per definition). Synchronous unless the Standard Schema answers with a promise.
+ */
+export function validateArguments(
   tool: ResolvedTool,
   args: Record<string, unknown>,
-): Promise<ArgumentCheck> {
+): ArgumentCheck | Promise<ArgumentCheck> {
   const definition = tool.definition;
   if (tool.inputSchema) {
-    let outcome = tool.inputSchema['~standard'].validate(args);
-    if (outcome instanceof Promise) outcome = await outcome;
-    if (outcome.issues) {
-      const issues = outcome.issues.map((issue) => ({
-        path: standardIssuePath(issue),
-        message: issue.message,
-      }));
-      return invalid(definition.name, issues);
-    }
-    const value = outcome.value;
-    if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-      return invalid(definition.name, [
-        { path: '', message: 'the schema did not produce an object' },
-      ]);
-    }
-    return { ok: true, arguments: value as Record<string, unknown> };
+    const outcome = tool.inputSchema['~standard'].validate(args);
+    if (outcome instanceof Promise)
+      return outcome.then((settled) => standardOutcome(definition.name, settled));
+    return standardOutcome(definition.name, outcome);
   }
   let validate = validators.get(definition);
   if (!validate) {
@@ -126,6 +117,24 @@ export async function validateArguments(
   const outcome = validate<Record<string, unknown>>(args);
   if (!outcome.valid) return invalid(definition.name, outcome.issues);
   return { ok: true, arguments: outcome.value };
+}
+
+function standardOutcome(
+  toolName: string,
+  outcome: StandardSchemaV1.Result<unknown>,
+): ArgumentCheck {
+  if (outcome.issues) {
+    const issues = outcome.issues.map((issue) => ({
+      path: standardIssuePath(issue),
+      message: issue.message,
+    }));
+    return invalid(toolName, issues);
+  }
+  const value = outcome.value;
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    return invalid(toolName, [{ path: '', message: 'the schema did not produce an object' }]);
+  }
+  return { ok: true, arguments: value as Record<string, unknown> };
 }
 
 function invalid(toolName: string, issues: Issue[]): ArgumentCheck {

@@ -13,25 +13,35 @@ function unsupported(what: string): Promise<never> {
 
 /**
  * Give a running tool `elicit`, `sample` and `listRoots`: the caller's client answers when it can,
- * each bound to the attempt's signal (a timeout or cancel abandons the question); otherwise they
+ * each bound to the attempt's signal (read when a request is made) (a timeout or cancel abandons the question); otherwise they
  * reject with `not_supported`, so a handler can always call them and handle the refusal.
  */
 export function bindClientRequests(
   context: ToolCallContext,
   client: ClientRequests | undefined,
-  signal: AbortSignal,
+  signal: () => AbortSignal,
 ): void {
-  const elicit = client?.elicit?.bind(client);
-  const sample = client?.sample?.bind(client);
-  const listRoots = client?.listRoots?.bind(client);
+  if (!client) {
+    context.clientCan = { elicit: false, sample: false, listRoots: false };
+    context.elicit = unsupportedElicit;
+    context.sample = unsupportedSample;
+    context.listRoots = unsupportedListRoots;
+    return;
+  }
+  const elicit = client.elicit?.bind(client);
+  const sample = client.sample?.bind(client);
+  const listRoots = client.listRoots?.bind(client);
   context.clientCan = { elicit: !!elicit, sample: !!sample, listRoots: !!listRoots };
   context.elicit = (request) =>
-    elicit ? elicit(request, { signal }) : unsupported('elicitation (a question to its user)');
+    elicit ? elicit(request, { signal: signal() }) : unsupportedElicit();
   context.sample = (request) =>
-    sample ? sample(request, { signal }) : unsupported('sampling (a request to its model)');
-  context.listRoots = () =>
-    listRoots ? listRoots({ signal }) : unsupported('a request for its roots');
+    sample ? sample(request, { signal: signal() }) : unsupportedSample();
+  context.listRoots = () => (listRoots ? listRoots({ signal: signal() }) : unsupportedListRoots());
 }
+
+const unsupportedElicit = () => unsupported('elicitation (a question to its user)');
+const unsupportedSample = () => unsupported('sampling (a request to its model)');
+const unsupportedListRoots = () => unsupported('a request for its roots');
 
 /**
  * The caller's client, recording every request a tool makes of it as an

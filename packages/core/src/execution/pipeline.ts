@@ -6,6 +6,7 @@ import {
   ValidationError,
 } from '../errors/arsenal-error.js';
 import type { ArsenalEvent, Telemetry } from '../events/events.js';
+import { noopTelemetry } from '../events/telemetry.js';
 import { canonicalJson } from '../hash/canonical-json.js';
 import type { SecurityPolicy } from '../policy/security-policy.js';
 import type { Executor } from '../ports/executor.js';
@@ -13,7 +14,7 @@ import type { HistoryStore } from '../ports/history-store.js';
 import type { ResolvedTool, ToolResolver } from '../registry/types.js';
 import type { ToolDefinition } from '../tool/tool-definition.js';
 import type { Bulkhead, BulkheadOptions } from './bulkhead.js';
-import { normaliseArguments, validateArguments } from './call-arguments.js';
+import { type ArgumentCheck, normaliseArguments, validateArguments } from './call-arguments.js';
 import {
   type CallState,
   callSpan,
@@ -25,6 +26,7 @@ import type { CircuitBreaker } from './circuit-breaker.js';
 import { recordedClient } from './client-requests.js';
 import type { ConfirmationStore } from './confirmation.js';
 import type { HealthTracker } from './health-tracker.js';
+import { isoTime } from './iso-time.js';
 import {
   cancelledOutcome,
   checkSerialisable,
@@ -60,16 +62,17 @@ export interface PipelineParts {
   isSecretKey: ((key: string) => boolean) | undefined;
 }
 
-function iso(ms: number): string {
-  return new Date(ms).toISOString();
-}
+const iso = isoTime;
 
 /** resolve → breaker → validate → policy → confirm → cache → limits → run → record. */
 export class ExecutionPipeline {
   readonly #parts: PipelineParts;
+  /** Whether anyone listens: without telemetry, events are not even built. */
+  readonly #observed: boolean;
 
   constructor(parts: PipelineParts) {
     this.#parts = parts;
+    this.#observed = parts.telemetry !== noopTelemetry;
   }
 
   #finish(state: CallState, outcome: Outcome): Promise<ToolResult> {
@@ -136,9 +139,10 @@ export class ExecutionPipeline {
       return this.#finish(state, invalidOutcome(shaped.error));
     }
     state.arguments = shaped.arguments;
-    let checked: Awaited<ReturnType<typeof validateArguments>>;
+    let checked: ArgumentCheck;
     try {
-      checked = await validateArguments(resolved, shaped.arguments);
+      const pending = validateArguments(resolved, shaped.arguments);
+      checked = pending instanceof Promise ? await pending : pending;
     } catch (error) {
       return this.#finish(state, {
         status: 'invalid_arguments',
@@ -164,17 +168,18 @@ export class ExecutionPipeline {
     if (call.requireConfirmation === true && decision.effect === 'allow') {
       decision = { effect: 'confirm', reason: 'the caller asked for a confirmation' };
     }
-    this.#emit({
-      type: 'policy.decision',
-      time: iso(state.queuedAt),
-      traceId: state.traceId,
-      ...callSpan(state),
-      callId: state.callId,
-      tool: definition.name,
-      ...(call.principal?.id !== undefined ? { principalId: call.principal.id } : {}),
-      decision: decision.effect,
-      reason: decision.reason,
-    });
+    if (this.#observed)
+      this.#emit({
+        type: 'policy.decision',
+        time: iso(state.queuedAt),
+        traceId: state.traceId,
+        ...callSpan(state),
+        callId: state.callId,
+        tool: definition.name,
+        ...(call.principal?.id !== undefined ? { principalId: call.principal.id } : {}),
+        decision: decision.effect,
+        reason: decision.reason,
+      });
     if (decision.effect === 'deny') {
       const error = new PermissionDeniedError(definition.name, decision.reason);
       return this.#finish(state, {
@@ -304,16 +309,17 @@ export class ExecutionPipeline {
     let outcome: AttemptOutcome;
     for (;;) {
       state.attempt++;
-      this.#emit({
-        type: 'execution.started',
-        time: iso(parts.clock.now()),
-        traceId: state.traceId,
-        ...callSpan(state),
-        callId: state.callId,
-        tool: definition.name,
-        ...(call.principal?.id !== undefined ? { principalId: call.principal.id } : {}),
-        attempt: state.attempt,
-      });
+      if (this.#observed)
+        this.#emit({
+          type: 'execution.started',
+          time: iso(parts.clock.now()),
+          traceId: state.traceId,
+          ...callSpan(state),
+          callId: state.callId,
+          tool: definition.name,
+          ...(call.principal?.id !== undefined ? { principalId: call.principal.id } : {}),
+          attempt: state.attempt,
+        });
       outcome = await runAttempt({
         executor,
         tool: definition,
@@ -327,12 +333,14 @@ export class ExecutionPipeline {
         onProgress: call.onProgress,
         onLog: call.onLog,
         onInputRequest: call.onInputRequest,
-        client: recordedClient(call.client, (event) => this.#emit(event), {
-          traceId: state.traceId,
-          callId: state.callId,
-          tool: definition.qualifiedName,
-          ...(call.principal ? { principalId: call.principal.id } : {}),
-        }),
+        client: call.client
+          ? recordedClient(call.client, (event) => this.#emit(event), {
+              traceId: state.traceId,
+              callId: state.callId,
+              tool: definition.qualifiedName,
+              ...(call.principal ? { principalId: call.principal.id } : {}),
+            })
+          : undefined,
       });
       if (outcome.ok) outcome = checkSerialisable(definition.name, outcome.value);
       if (outcome.ok || outcome.status === 'cancelled') break;

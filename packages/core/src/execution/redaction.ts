@@ -11,9 +11,18 @@ export const REDACTED = '[REDACTED]';
 
 /** Whether a key names a secret whose value must not reach audit records or logs. */
 export function isSecretKey(key: string): boolean {
-  const normalised = key.toLowerCase().replace(/[-_\s]/g, '');
-  return SECRET_SUFFIX.test(normalised) || SECRET_EXACT.has(normalised);
+  let secret = verdicts.get(key);
+  if (secret === undefined) {
+    const normalised = key.toLowerCase().replace(/[-_\s]/g, '');
+    secret = SECRET_SUFFIX.test(normalised) || SECRET_EXACT.has(normalised);
+    // Argument keys repeat call after call; the bound keeps odd callers from growing it forever.
+    if (verdicts.size >= 10_000) verdicts.clear();
+    verdicts.set(key, secret);
+  }
+  return secret;
 }
+
+const verdicts = new Map<string, boolean>();
 
 /**
  * A copy of `value` with secret-looking keys replaced by `[REDACTED]`, at any depth. Cycles and
@@ -24,22 +33,23 @@ export function redactSecrets(
   isSecret: (key: string) => boolean = isSecretKey,
   maxDepth = 8,
 ): unknown {
-  return redact(value, isSecret, maxDepth, new WeakSet());
+  return redact(value, isSecret, maxDepth, []);
 }
 
 function redact(
   value: unknown,
   isSecret: (key: string) => boolean,
   depth: number,
-  seen: WeakSet<object>,
+  seen: object[],
 ): unknown {
   if (typeof value !== 'object' || value === null) {
     if (typeof value === 'bigint') return value.toString();
     return typeof value === 'function' || typeof value === 'symbol' ? undefined : value;
   }
-  if (seen.has(value)) return '[Circular]';
+  // The path from the root: at most maxDepth objects, cheaper to scan than a set to build.
+  if (seen.includes(value)) return '[Circular]';
   if (depth <= 0) return '[Truncated]';
-  seen.add(value);
+  seen.push(value);
   try {
     if (Array.isArray(value)) return value.map((item) => redact(item, isSecret, depth - 1, seen));
     const out: Record<string, unknown> = {};
@@ -49,6 +59,6 @@ function redact(
     }
     return out;
   } finally {
-    seen.delete(value);
+    seen.pop();
   }
 }

@@ -61,10 +61,10 @@ function createFunctionToolExecutor(tool: FunctionTool<never, unknown>): Executo
 }
 
 function isToolDefinition(value: ToolRegistration): value is ToolDefinition {
-  return (
-    typeof (value as ToolDefinition).contentHash === 'string' &&
-    typeof (value as ToolDefinition).qualifiedName === 'string'
-  );
+  if (typeof (value as ToolDefinition).qualifiedName !== 'string') return false;
+  // Not a read of contentHash: that would compute the hash a definition defers until needed.
+  const hash = Object.getOwnPropertyDescriptor(value, 'contentHash');
+  return hash !== undefined && (hash.get !== undefined || typeof hash.value === 'string');
 }
 
 /**
@@ -104,7 +104,8 @@ export class ToolRegistry implements ToolResolver {
   /** `namespace.name` → qualified names of its versions. */
   readonly #versions = new Map<string, string[]>();
   /** bare `name` → `namespace.name` keys. */
-  readonly #byName = new Map<string, Set<string>>();
+  // One key as a plain string (nearly every name): a Set per tool was ~100 bytes of it.
+  readonly #byName = new Map<string, string | Set<string>>();
   readonly #aliases = new Map<string, string>();
   /** Qualified names that are the newest version of their tool. */
   readonly #latestVersions = new Set<string>();
@@ -141,7 +142,7 @@ export class ToolRegistry implements ToolResolver {
   unregister(reference: string): ToolDefinition[] {
     const removed: ToolDefinition[] = [];
     const { namespace, name, version } = parseQualifiedName(reference);
-    const keys = namespace ? [`${namespace}.${name}`] : [...(this.#byName.get(name) ?? [])];
+    const keys = namespace ? [`${namespace}.${name}`] : this.#keysOf(name);
     for (const key of keys) {
       for (const qualified of [...(this.#versions.get(key) ?? [])]) {
         if (version !== undefined && !qualified.endsWith(`:${version}`)) continue;
@@ -180,7 +181,7 @@ export class ToolRegistry implements ToolResolver {
     let keys: string[];
     if (namespace !== undefined) keys = [`${namespace}.${name}`];
     else {
-      keys = [...(this.#byName.get(name) ?? [])];
+      keys = this.#keysOf(name);
       // A bare name is ambiguous across namespaces; prefer `default`, else refuse to guess.
       if (keys.length > 1) keys = keys.filter((key) => key === `default.${name}`);
     }
@@ -286,8 +287,16 @@ export class ToolRegistry implements ToolResolver {
       this.#latestVersions.add(tool.qualifiedName);
     }
     const names = this.#byName.get(tool.name);
-    if (names) names.add(key);
-    else this.#byName.set(tool.name, new Set([key]));
+    if (names === undefined) this.#byName.set(tool.name, key);
+    else if (typeof names !== 'string') names.add(key);
+    else if (names !== key) this.#byName.set(tool.name, new Set([names, key]));
+  }
+
+  /** The `namespace.name` keys of a bare name. */
+  #keysOf(name: string): string[] {
+    const names = this.#byName.get(name);
+    if (names === undefined) return [];
+    return typeof names === 'string' ? [names] : [...names];
   }
 
   #unindexVersion(tool: ToolDefinition): void {
@@ -302,8 +311,12 @@ export class ToolRegistry implements ToolResolver {
     }
     this.#versions.delete(key);
     const names = this.#byName.get(tool.name);
-    names?.delete(key);
-    if (names?.size === 0) this.#byName.delete(tool.name);
+    if (names === key) this.#byName.delete(tool.name);
+    else if (typeof names === 'object') {
+      names.delete(key);
+      if (names.size === 1) this.#byName.set(tool.name, [...names][0]!);
+      else if (names.size === 0) this.#byName.delete(tool.name);
+    }
   }
 }
 

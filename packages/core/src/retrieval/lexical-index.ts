@@ -1,5 +1,6 @@
 import { InvalidArgumentError } from '../errors/arsenal-error.js';
 import { analyze } from '../text/tokenize.js';
+import { DocumentTermStore, entryCount, entryField } from './document-terms.js';
 
 /** A document's text, one string per field. */
 export type LexicalDocument = Readonly<Record<string, string | undefined>>;
@@ -85,13 +86,6 @@ class GrowableIndexList {
   }
 }
 
-interface DocumentTerms {
-  /** Term ids with their per-field counts: [termId, field, count, termId, field, count, ...]. */
-  counts: Int32Array;
-  /** Token count per field. */
-  lengths: Float32Array;
-}
-
 const REBUILD_DRIFT = 0.05;
 
 /**
@@ -111,12 +105,15 @@ export class LexicalIndex {
   #documentFrequency: number[] = [];
   #ids: string[] = [];
   #alive: Uint8Array = new Uint8Array(16);
-  #terms: (DocumentTerms | undefined)[] = [];
+  #terms: DocumentTermStore;
+  /** Token count per field of the document being analysed. */
+  readonly #scratchLengths: Float64Array;
   readonly #docOf = new Map<string, number>();
   #liveCount = 0;
   #lengthSums: Float64Array;
   #averagesAtBuild: Float64Array;
   #scores = new Float64Array(16);
+  #touched = new Int32Array(16);
 
   constructor(options: LexicalIndexOptions) {
     this.#fieldNames = Object.keys(options.fields);
@@ -130,6 +127,8 @@ export class LexicalIndex {
       );
     }
     this.#lengthSums = new Float64Array(this.#fields.length);
+    this.#terms = new DocumentTermStore(this.#fields.length);
+    this.#scratchLengths = new Float64Array(this.#fields.length);
     this.#averagesAtBuild = new Float64Array(this.#fields.length);
   }
 
@@ -144,10 +143,8 @@ export class LexicalIndex {
   /** Add or replace a document. */
   add(id: string, document: LexicalDocument): void {
     if (this.#docOf.has(id)) this.remove(id);
-    const terms = this.#analyzeDocument(document);
-    const doc = this.#ids.length;
+    const doc = this.#terms.append(this.#analyzeDocument(document), this.#scratchLengths);
     this.#ids.push(id);
-    this.#terms.push(terms);
     if (doc >= this.#alive.length) {
       const alive = new Uint8Array(this.#alive.length * 2);
       alive.set(this.#alive);
@@ -156,9 +153,10 @@ export class LexicalIndex {
     this.#alive[doc] = 1;
     this.#docOf.set(id, doc);
     this.#liveCount++;
-    for (let f = 0; f < this.#fields.length; f++) this.#lengthSums[f]! += terms.lengths[f]!;
+    for (let f = 0; f < this.#fields.length; f++)
+      this.#lengthSums[f]! += this.#terms.fieldLength(doc, f);
     if (this.#liveCount === 1) this.#averagesAtBuild.set(this.#averages());
-    this.#post(doc, terms);
+    this.#post(doc);
   }
 
   remove(id: string): boolean {
@@ -167,17 +165,17 @@ export class LexicalIndex {
     this.#docOf.delete(id);
     this.#alive[doc] = 0;
     this.#liveCount--;
-    const terms = this.#terms[doc]!;
-    for (let f = 0; f < this.#fields.length; f++) this.#lengthSums[f]! -= terms.lengths[f]!;
+    const store = this.#terms;
+    for (let f = 0; f < this.#fields.length; f++) this.#lengthSums[f]! -= store.fieldLength(doc, f);
+    const entries = store.entries;
     let lastCounted = -1;
-    for (let i = 0; i < terms.counts.length; i += 3) {
-      const term = terms.counts[i]!;
-      if (term !== lastCounted && this.#countsForFrequency[terms.counts[i + 1]!]) {
+    for (let i = store.start(doc); i < store.end(doc); i += 2) {
+      const term = entries[i]!;
+      if (term !== lastCounted && this.#countsForFrequency[entryField(entries[i + 1]!)]) {
         this.#documentFrequency[term]!--;
         lastCounted = term;
       }
     }
-    this.#terms[doc] = undefined;
     // Dead postings are skipped at query time; compact once they are a third of the index.
     if (this.#ids.length > 64 && this.#liveCount < (this.#ids.length * 2) / 3) this.#rebuild();
     return true;
@@ -188,7 +186,8 @@ export class LexicalIndex {
     this.#postings = [];
     this.#documentFrequency = [];
     this.#ids = [];
-    this.#terms = [];
+    this.#terms = new DocumentTermStore(this.#fields.length);
+    this.#alive = new Uint8Array(16);
     this.#docOf.clear();
     this.#liveCount = 0;
     this.#lengthSums.fill(0);
@@ -228,10 +227,15 @@ export class LexicalIndex {
     const k1 = this.#k1;
     let best = 0;
     for (const { idf } of terms) best += idf * (k1 + 1);
-    if (this.#scores.length < this.#ids.length)
+    if (this.#scores.length < this.#ids.length) {
       this.#scores = new Float64Array(this.#ids.length * 2);
+      this.#touched = new Int32Array(this.#ids.length * 2);
+    }
     const scores = this.#scores;
-    const touched: number[] = [];
+    // Matched documents, in a buffer kept between searches: at 100k tools a common word
+    // matches tens of thousands, and a fresh array per search was garbage for the collector.
+    const heap = this.#touched;
+    let touchedCount = 0;
     for (const { term, idf } of terms) {
       const list = this.#postings[this.#termIds.get(term)!]!;
       const docs = list.docs;
@@ -240,14 +244,13 @@ export class LexicalIndex {
         const doc = docs[i]!;
         if (this.#alive[doc] === 0) continue;
         const weight = weights[i]!;
-        if (scores[doc] === 0) touched.push(doc);
+        if (scores[doc] === 0) heap[touchedCount++] = doc;
         scores[doc]! += (idf * weight * (k1 + 1)) / (weight + k1);
       }
     }
     // Take candidates best first until `limit` are accepted: `accept` (filters, policy) runs only
     // for documents that could still be returned, not for every document matching a term. A
-    // binary max-heap over the matches gives them in order without sorting them all.
-    const heap = touched.slice();
+    // binary max-heap over the matches (in place) gives them in order without sorting them all.
     // Ties go to the earlier-indexed document, as a stable sort would.
     const above = (i: number, j: number) => {
       const a = heap[i]!;
@@ -268,11 +271,11 @@ export class LexicalIndex {
         i = top;
       }
     };
-    for (let i = (heap.length >> 1) - 1; i >= 0; i--) siftDown(i, heap.length);
+    for (let i = (touchedCount >> 1) - 1; i >= 0; i--) siftDown(i, touchedCount);
     const hits: LexicalHit[] = [];
     let rejectedCount = 0;
     let ignoredCount = 0;
-    let size = heap.length;
+    let size = touchedCount;
     while (size > 0 && hits.length < options.limit) {
       const doc = heap[0]!;
       size--;
@@ -286,9 +289,10 @@ export class LexicalIndex {
         const score = scores[doc]!;
         hits.push({ id, score, normalized: best > 0 ? score / best : 0 });
       }
+      scores[doc] = 0;
     }
-    for (const doc of touched) scores[doc] = 0;
-    return { hits, candidateCount: touched.length - ignoredCount, rejectedCount };
+    for (let i = 0; i < size; i++) scores[heap[i]!] = 0;
+    return { hits, candidateCount: touchedCount - ignoredCount, rejectedCount };
   }
 
   /** Term vector of a document (term → weighted frequency), for diversity and explanations. */
@@ -296,11 +300,13 @@ export class LexicalIndex {
     const doc = this.#docOf.get(id);
     const vector = new Map<string, number>();
     if (doc === undefined) return vector;
-    const terms = this.#terms[doc]!;
+    const store = this.#terms;
+    const entries = store.entries;
     const names = [...this.#termIds.keys()];
-    for (let i = 0; i < terms.counts.length; i += 3) {
-      const term = names[terms.counts[i]!]!;
-      const weight = this.#fields[terms.counts[i + 1]!]!.weight * terms.counts[i + 2]!;
+    for (let i = store.start(doc); i < store.end(doc); i += 2) {
+      const term = names[entries[i]!]!;
+      const word = entries[i + 1]!;
+      const weight = this.#fields[entryField(word)]!.weight * entryCount(word);
       vector.set(term, (vector.get(term) ?? 0) + weight);
     }
     return vector;
@@ -318,9 +324,11 @@ export class LexicalIndex {
     return averages;
   }
 
-  #analyzeDocument(document: LexicalDocument): DocumentTerms {
+  /** Runs `[termId, field, count]` sorted by term and field; lengths into #scratchLengths. */
+  #analyzeDocument(document: LexicalDocument): number[] {
     const fieldCount = this.#fields.length;
-    const lengths = new Float32Array(fieldCount);
+    const lengths = this.#scratchLengths;
+    lengths.fill(0);
     // One key per occurrence (term × fields + field); sorting groups them by term, then field,
     // and counting runs gives the packed counts without a map or an array per term.
     const keys: number[] = [];
@@ -349,24 +357,27 @@ export class LexicalIndex {
       packed.push(Math.floor(key / fieldCount), key % fieldCount, run);
       i += run;
     }
-    return { counts: Int32Array.from(packed), lengths };
+    return packed;
   }
 
-  #post(doc: number, terms: DocumentTerms): void {
+  #post(doc: number): void {
     const averages = this.#averagesAtBuild;
-    const counts = terms.counts;
-    let i = 0;
-    while (i < counts.length) {
-      const term = counts[i]!;
+    const store = this.#terms;
+    const entries = store.entries;
+    const end = store.end(doc);
+    let i = store.start(doc);
+    while (i < end) {
+      const term = entries[i]!;
       let weight = 0;
       let counted = false;
-      while (i < counts.length && counts[i] === term) {
-        const f = counts[i + 1]!;
+      while (i < end && entries[i] === term) {
+        const word = entries[i + 1]!;
+        const f = entryField(word);
         const field = this.#fields[f]!;
-        const norm = 1 - field.b + (field.b * terms.lengths[f]!) / averages[f]!;
-        weight += (field.weight * counts[i + 2]!) / norm;
+        const norm = 1 - field.b + (field.b * store.fieldLength(doc, f)) / averages[f]!;
+        weight += (field.weight * entryCount(word)) / norm;
         if (this.#countsForFrequency[f]) counted = true;
-        i += 3;
+        i += 2;
       }
       this.#postings[term]!.push(doc, weight);
       if (counted) this.#documentFrequency[term]!++;
@@ -386,19 +397,17 @@ export class LexicalIndex {
 
   /** Recompute every posting from the kept term counts, dropping removed documents. */
   #rebuild(): void {
-    const live: { id: string; terms: DocumentTerms }[] = [];
-    for (let doc = 0; doc < this.#ids.length; doc++) {
-      if (this.#alive[doc] === 1) live.push({ id: this.#ids[doc]!, terms: this.#terms[doc]! });
-    }
+    const live: number[] = [];
+    for (let doc = 0; doc < this.#ids.length; doc++) if (this.#alive[doc] === 1) live.push(doc);
     this.#postings = this.#postings.map(() => new GrowableIndexList());
     this.#documentFrequency = this.#documentFrequency.map(() => 0);
-    this.#ids = live.map((entry) => entry.id);
-    this.#terms = live.map((entry) => entry.terms);
+    this.#ids = live.map((doc) => this.#ids[doc]!);
+    this.#terms = this.#terms.compact(live);
     this.#alive = new Uint8Array(Math.max(16, live.length * 2));
     this.#alive.fill(1, 0, live.length);
     this.#docOf.clear();
-    for (const [doc, entry] of live.entries()) this.#docOf.set(entry.id, doc);
+    for (let doc = 0; doc < this.#ids.length; doc++) this.#docOf.set(this.#ids[doc]!, doc);
     this.#averagesAtBuild.set(this.#averages());
-    for (const [doc, entry] of live.entries()) this.#post(doc, entry.terms);
+    for (let doc = 0; doc < this.#ids.length; doc++) this.#post(doc);
   }
 }

@@ -11,8 +11,10 @@ import { toLexicalDocument } from './tool-document.js';
 export class ToolTextIndex {
   readonly lexical: LexicalIndex;
   readonly #shared = new SharedParameters();
-  /** Each indexed tool with the boilerplate parameters it was indexed with. */
-  readonly #indexed = new Map<string, { tool: ToolDefinition; signature: string }>();
+  /** Each indexed tool. */
+  readonly #indexed = new Map<string, ToolDefinition>();
+  /** The boilerplate parameters a tool was indexed with, when it had any (few tools do). */
+  readonly #signatures = new Map<string, string>();
   #dirty = false;
 
   constructor(options: {
@@ -33,8 +35,9 @@ export class ToolTextIndex {
   remove(id: string): void {
     const previous = this.#indexed.get(id);
     if (!previous) return;
-    this.#shared.remove(previous.tool);
+    this.#shared.remove(previous);
     this.#indexed.delete(id);
+    this.#signatures.delete(id);
     this.lexical.remove(id);
     this.#dirty = true;
   }
@@ -43,7 +46,8 @@ export class ToolTextIndex {
   current(): LexicalIndex {
     if (this.#dirty) {
       this.#dirty = false;
-      for (const { tool, signature } of [...this.#indexed.values()]) {
+      for (const tool of [...this.#indexed.values()]) {
+        const signature = this.#signatures.get(tool.qualifiedName) ?? '';
         if (this.#shared.signature(tool) !== signature) this.#index(tool);
       }
     }
@@ -52,7 +56,10 @@ export class ToolTextIndex {
 
   #index(tool: ToolDefinition): void {
     const shared = this.#shared;
-    this.#indexed.set(tool.qualifiedName, { tool, signature: shared.signature(tool) });
+    this.#indexed.set(tool.qualifiedName, tool);
+    const signature = shared.signature(tool);
+    if (signature === '') this.#signatures.delete(tool.qualifiedName);
+    else this.#signatures.set(tool.qualifiedName, signature);
     this.lexical.add(
       tool.qualifiedName,
       toLexicalDocument(tool, (key) => shared.isShared(tool, key)),

@@ -249,6 +249,36 @@ function checkArray(
   return output;
 }
 
+interface ObjectPlan {
+  properties: Record<string, JsonSchema>;
+  patterns: [string, JsonSchema | boolean][];
+  /** Properties with a default: the default, and whether it is an object to copy per use. */
+  defaults: [string, unknown, boolean][];
+}
+
+// What an object schema needs on every call, worked out once per schema object.
+const objectPlans = new WeakMap<JsonSchema, ObjectPlan>();
+
+function objectPlan(schema: JsonSchema): ObjectPlan {
+  let plan = objectPlans.get(schema);
+  if (!plan) {
+    const properties = schema.properties ?? {};
+    const defaults: ObjectPlan['defaults'] = [];
+    for (const [key, propertySchema] of Object.entries(properties)) {
+      const fallback = propertySchema?.default;
+      if (fallback !== undefined)
+        defaults.push([key, fallback, typeof fallback === 'object' && fallback !== null]);
+    }
+    plan = {
+      properties,
+      patterns: Object.entries(schema.patternProperties ?? {}),
+      defaults,
+    };
+    objectPlans.set(schema, plan);
+  }
+  return plan;
+}
+
 function checkObject(
   schema: JsonSchema,
   value: Record<string, unknown>,
@@ -256,16 +286,14 @@ function checkObject(
   context: Context,
 ): Record<string, unknown> {
   let output = value;
-  const set = (key: string, item: unknown) => {
-    if (output === value) output = { ...value };
-    output[key] = item;
-  };
-  const properties = schema.properties ?? {};
-  for (const key of schema.required ?? []) {
-    if (!(key in value) || value[key] === undefined) {
-      const fallback = properties[key]?.default;
-      if (!(context.applyDefaults && fallback !== undefined)) {
-        report(context, childPath(path, key), 'is required');
+  const { properties, patterns, defaults } = objectPlan(schema);
+  if (schema.required) {
+    for (const key of schema.required) {
+      if (!(key in value) || value[key] === undefined) {
+        const fallback = properties[key]?.default;
+        if (!(context.applyDefaults && fallback !== undefined)) {
+          report(context, childPath(path, key), 'is required');
+        }
       }
     }
   }
@@ -276,7 +304,6 @@ function checkObject(
   if (schema.maxProperties !== undefined && keys.length > (schema.maxProperties as number)) {
     report(context, path, `must have at most ${schema.maxProperties} properties`);
   }
-  const patterns = Object.entries(schema.patternProperties ?? {});
   for (const key of keys) {
     const item = value[key];
     if (item === undefined) continue;
@@ -285,7 +312,10 @@ function checkObject(
     if (propertySchema !== undefined) {
       known = true;
       const after = check(propertySchema, item, childPath(path, key), context);
-      if (after !== item) set(key, after);
+      if (after !== item) {
+        if (output === value) output = { ...value };
+        output[key] = after;
+      }
     }
     for (const [pattern, patternSchema] of patterns) {
       const regex = compilePattern(pattern);
@@ -301,14 +331,19 @@ function checkObject(
         report(context, childPath(path, key), `is not an allowed property${hint}`);
       } else if (schema.additionalProperties !== true) {
         const after = check(schema.additionalProperties, item, childPath(path, key), context);
-        if (after !== item) set(key, after);
+        if (after !== item) {
+          if (output === value) output = { ...value };
+          output[key] = after;
+        }
       }
     }
   }
   if (context.applyDefaults) {
-    for (const [key, propertySchema] of Object.entries(properties)) {
-      if (value[key] === undefined && propertySchema?.default !== undefined) {
-        set(key, structuredClone(propertySchema.default));
+    for (const [key, fallback, copy] of defaults) {
+      if (value[key] === undefined) {
+        if (output === value) output = { ...value };
+        // Only objects need copying: each call gets its own, so a handler cannot change the schema.
+        output[key] = copy ? structuredClone(fallback) : fallback;
       }
     }
   }

@@ -125,14 +125,41 @@ function checkStringList(
   issues: Issue[],
   max = Number.POSITIVE_INFINITY,
 ): readonly string[] {
-  if (value === undefined || value === null) return [];
+  if (value === undefined || value === null) return EMPTY_LIST;
   if (!Array.isArray(value) || value.some((item) => typeof item !== 'string')) {
     issues.push({ path, message: 'must be an array of strings' });
-    return [];
+    return EMPTY_LIST;
   }
   if (value.length > max)
     issues.push({ path, message: `has ${value.length} entries; the limit is ${max}` });
-  return Object.freeze([...value]);
+  return value.length === 0 ? EMPTY_LIST : Object.freeze([...value]);
+}
+
+// Most tools have no examples, capabilities, dependencies, cost or metadata: they all share one
+// frozen empty list and one frozen empty record rather than holding their own.
+const EMPTY_LIST: readonly never[] = Object.freeze([]);
+const EMPTY_RECORD: Readonly<Record<string, never>> = Object.freeze({});
+
+function frozenRecord(
+  value: Record<string, unknown>,
+  extras: Record<string, unknown> | undefined,
+): Readonly<Record<string, unknown>> {
+  if (Object.keys(value).length === 0 && (extras === undefined || Object.keys(extras).length === 0))
+    return EMPTY_RECORD;
+  return Object.freeze(extras ? { ...value, ...extras } : { ...value });
+}
+
+// Definitions registered in the same millisecond share one createdAt string.
+let lastCreatedMs = Number.NaN;
+let lastCreatedAt = '';
+function isoNow(now: (() => Date) | undefined): string {
+  if (now) return now().toISOString();
+  const ms = Date.now();
+  if (ms !== lastCreatedMs) {
+    lastCreatedAt = new Date(ms).toISOString();
+    lastCreatedMs = ms;
+  }
+  return lastCreatedAt;
 }
 
 /**
@@ -225,11 +252,13 @@ export function createToolDefinition(
   const title =
     typeof input.title === 'string' ? cleanText(input.title, '/title', cleaning) : input.title;
 
-  const examples = Object.freeze(
-    checkStringList(input.examples, '/examples', issues, MAX_EXAMPLES).map((example, index) =>
-      cleanText(example, `/examples/${index}`, cleaning),
-    ),
-  );
+  const exampleList = checkStringList(input.examples, '/examples', issues, MAX_EXAMPLES);
+  const examples =
+    exampleList.length === 0
+      ? exampleList
+      : Object.freeze(
+          exampleList.map((example, index) => cleanText(example, `/examples/${index}`, cleaning)),
+        );
   const tags = checkStringList(input.tags, '/tags', issues);
   const capabilities = checkStringList(input.capabilities, '/capabilities', issues);
   const parametersSchema = cleanSchemaProse(
@@ -283,7 +312,7 @@ export function createToolDefinition(
     if (input.createdAt !== undefined) {
       issues.push({ path: '/createdAt', message: 'must be an ISO 8601 timestamp or a Date' });
     }
-    createdAt = (options.now?.() ?? new Date()).toISOString();
+    createdAt = isoNow(options.now);
   }
 
   const name = String(input.name);
@@ -299,7 +328,9 @@ export function createToolDefinition(
 
   const annotations = input.annotations;
   const requiresConfirmation = input.requiresConfirmation ?? annotations?.destructiveHint === true;
-  const persisted = {
+  // One object literal, never a spread: a spread copy gets a map of its own per definition
+  // (hundreds of bytes each) once the copying site has seen a few.
+  const definition = {
     name,
     version,
     namespace,
@@ -315,28 +346,19 @@ export function createToolDefinition(
     capabilities,
     requiresConfirmation,
     annotations,
-    cost: Object.freeze({ ...cost }),
-    metadata: Object.freeze({ ...metadata, ...metadataExtras }),
+    cost: frozenRecord(cost as Record<string, unknown>, undefined) as ToolDefinition['cost'],
+    metadata: frozenRecord(metadata, metadataExtras),
     deprecated: input.deprecated ?? false,
     deprecationMessage: input.deprecationMessage,
     supersededBy: input.supersededBy,
-    dependencies: Object.freeze([...dependencies]),
-  };
-  // The content hash is computed on first read: bulk registration of new tools never needs it
-  // (only replacing a tool compares hashes), and hashing is a third of a definition's cost.
-  let contentHash: string | undefined;
-  const definition = {
-    ...persisted,
+    dependencies: dependencies.length === 0 ? EMPTY_LIST : Object.freeze([...dependencies]),
     createdAt,
     qualifiedName: `${namespace}.${name}:${version}`,
   } as Omit<ToolDefinition, 'contentHash'> as ToolDefinition;
-  Object.defineProperty(definition, 'contentHash', {
-    enumerable: true,
-    get: () => {
-      contentHash ??= sha256Hex(canonicalJson(persisted)).slice(0, 32);
-      return contentHash;
-    },
-  });
+  // The content hash is computed on first read: bulk registration of new tools never needs it
+  // (only replacing a tool compares hashes), and hashing is a third of a definition's cost.
+  // One shared getter, so a definition keeps no copy of its fields for the hash.
+  Object.defineProperty(definition, 'contentHash', CONTENT_HASH_PROPERTY);
   Object.freeze(definition);
   const mode = options.hygiene ?? 'reject';
   if (mode !== 'off') {
@@ -349,6 +371,25 @@ export function createToolDefinition(
   if (cleaning.warnings.length > 0) options.onWarnings?.(cleaning.warnings, definition);
   return definition;
 }
+
+const contentHashes = new WeakMap<object, string>();
+
+/** The hash of everything a definition persists but its creation time. */
+function computeContentHash(this: ToolDefinition): string {
+  let hash = contentHashes.get(this);
+  if (hash === undefined) {
+    const persisted: Record<string, unknown> = {};
+    for (const key of Object.keys(this)) {
+      if (key !== 'contentHash' && key !== 'createdAt' && key !== 'qualifiedName')
+        persisted[key] = this[key as keyof ToolDefinition];
+    }
+    hash = sha256Hex(canonicalJson(persisted)).slice(0, 32);
+    contentHashes.set(this, hash);
+  }
+  return hash;
+}
+
+const CONTENT_HASH_PROPERTY: PropertyDescriptor = { enumerable: true, get: computeContentHash };
 
 /** The persisted (JSON) form of a definition: everything but the computed fields. */
 export function toToolDefinitionInput(tool: ToolDefinition): ToolDefinitionInput {

@@ -1,0 +1,109 @@
+const MAX_COUNT = 0xffff;
+
+/**
+ * The analysed terms of every document of a lexical index, packed in shared typed arrays: per
+ * document a run of entries `[termId, field << 16 | count]` and one length per field. One store
+ * instead of two small typed arrays per document saves a few hundred bytes per tool.
+ * Removed documents keep their run until `compact`.
+ */
+export class DocumentTermStore {
+  readonly #fieldCount: number;
+  #entries = new Int32Array(1024);
+  #used = 0;
+  /** Run of document d: entries[starts[d] .. starts[d + 1]). */
+  #starts = new Int32Array(65);
+  #lengths: Float32Array;
+  #count = 0;
+
+  constructor(fieldCount: number) {
+    this.#fieldCount = fieldCount;
+    this.#lengths = new Float32Array(64 * fieldCount);
+  }
+
+  get count(): number {
+    return this.#count;
+  }
+
+  /** The packed entries; valid until the next append. */
+  get entries(): Int32Array {
+    return this.#entries;
+  }
+
+  start(doc: number): number {
+    return this.#starts[doc]!;
+  }
+
+  end(doc: number): number {
+    return this.#starts[doc + 1]!;
+  }
+
+  fieldLength(doc: number, field: number): number {
+    return this.#lengths[doc * this.#fieldCount + field]!;
+  }
+
+  /**
+   * Add the next document: `runs` as flat triples `[termId, field, count]` sorted by term then
+   * field, `lengths` its token count per field. Returns its document number.
+   */
+  append(runs: readonly number[], lengths: ArrayLike<number>): number {
+    const doc = this.#count;
+    const needed = this.#used + (runs.length / 3) * 2;
+    if (needed > this.#entries.length) {
+      const entries = new Int32Array(Math.max(needed, Math.ceil(this.#entries.length * 1.5)));
+      entries.set(this.#entries.subarray(0, this.#used));
+      this.#entries = entries;
+    }
+    if (doc + 2 > this.#starts.length) {
+      const starts = new Int32Array(Math.ceil(this.#starts.length * 1.5) + 2);
+      starts.set(this.#starts);
+      this.#starts = starts;
+      const grown = new Float32Array((starts.length - 1) * this.#fieldCount);
+      grown.set(this.#lengths);
+      this.#lengths = grown;
+    }
+    const entries = this.#entries;
+    let at = this.#used;
+    for (let i = 0; i < runs.length; i += 3) {
+      entries[at++] = runs[i]!;
+      entries[at++] = (runs[i + 1]! << 16) | Math.min(runs[i + 2]!, MAX_COUNT);
+    }
+    this.#used = at;
+    this.#starts[doc + 1] = at;
+    for (let f = 0; f < this.#fieldCount; f++)
+      this.#lengths[doc * this.#fieldCount + f] = lengths[f]!;
+    this.#count++;
+    return doc;
+  }
+
+  /** A store of only `docs`, renumbered 0, 1, 2... in the order given. */
+  compact(docs: readonly number[]): DocumentTermStore {
+    const next = new DocumentTermStore(this.#fieldCount);
+    let size = 0;
+    for (const doc of docs) size += this.end(doc) - this.start(doc);
+    next.#entries = new Int32Array(Math.max(1024, size));
+    next.#starts = new Int32Array(docs.length + 65);
+    next.#lengths = new Float32Array((docs.length + 64) * this.#fieldCount);
+    let at = 0;
+    for (let i = 0; i < docs.length; i++) {
+      const doc = docs[i]!;
+      next.#entries.set(this.#entries.subarray(this.start(doc), this.end(doc)), at);
+      at += this.end(doc) - this.start(doc);
+      next.#starts[i + 1] = at;
+      for (let f = 0; f < this.#fieldCount; f++)
+        next.#lengths[i * this.#fieldCount + f] = this.fieldLength(doc, f);
+    }
+    next.#used = at;
+    next.#count = docs.length;
+    return next;
+  }
+}
+
+/** Field of a packed entry's second word. */
+export function entryField(word: number): number {
+  return word >>> 16;
+}
+
+/** Count of a packed entry's second word. */
+export function entryCount(word: number): number {
+  return word & MAX_COUNT;
+}
