@@ -3,23 +3,25 @@ export {
   ArsenalError,
   CancelledError,
   CatalogError,
-  CircuitOpenError,
   ConfigurationError,
-  ConfirmationError,
   InvalidArgumentError,
-  PermissionDeniedError,
-  RateLimitError,
   StateStoreError,
   SuspiciousContentError,
   ToolDefinitionError,
-  ToolExecutionError,
   ToolNotFoundError,
-  ToolTimeoutError,
   TranscodeError,
   throwIfAborted,
   toArsenalError,
   ValidationError,
   VectorStoreError,
 } from './arsenal-error.js';
+export {
+  CircuitOpenError,
+  ConfirmationError,
+  PermissionDeniedError,
+  RateLimitError,
+  ToolExecutionError,
+  ToolTimeoutError,
+} from './execution-errors.js';
 export type { ModelServiceErrorOptions } from './model-errors.js';
 export { EmbedderError, RerankerError } from './model-errors.js';

@@ -1,4 +1,4 @@
-import { ConfirmationError } from '../errors/arsenal-error.js';
+import { ConfirmationError } from '../errors/index.js';
 import { randomUuid } from '../hash/random-id.js';
 import type { Clock } from './types.js';
 

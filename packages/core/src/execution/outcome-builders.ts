@@ -1,8 +1,4 @@
-import {
-  CircuitOpenError,
-  ToolExecutionError,
-  type ValidationError,
-} from '../errors/arsenal-error.js';
+import { CircuitOpenError, ToolExecutionError, type ValidationError } from '../errors/index.js';
 import type { Executor } from '../ports/executor.js';
 import type { ToolDefinition } from '../tool/tool-definition.js';
 import { describeError, type Outcome } from './call-outcome.js';

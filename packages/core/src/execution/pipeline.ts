@@ -4,7 +4,7 @@ import {
   RateLimitError,
   ToolNotFoundError,
   ValidationError,
-} from '../errors/arsenal-error.js';
+} from '../errors/index.js';
 import type { ArsenalEvent, Telemetry } from '../events/events.js';
 import { noopTelemetry } from '../events/telemetry.js';
 import { canonicalJson } from '../hash/canonical-json.js';

@@ -1,4 +1,4 @@
-import { ArsenalError, CancelledError, ToolTimeoutError } from '../errors/arsenal-error.js';
+import { ArsenalError, CancelledError, ToolTimeoutError } from '../errors/index.js';
 import type {
   ClientRequests,
   Executor,

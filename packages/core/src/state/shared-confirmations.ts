@@ -1,4 +1,4 @@
-import { ConfirmationError } from '../errors/arsenal-error.js';
+import { ConfirmationError } from '../errors/index.js';
 import type { ArsenalEvent } from '../events/events.js';
 import { type CallState, describeError, type Outcome } from '../execution/call-outcome.js';
 import type { ToolCall, ToolResult } from '../execution/types.js';
