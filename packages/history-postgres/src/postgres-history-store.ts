@@ -162,7 +162,7 @@ export class PostgresHistoryStore implements HistoryStore {
           await this.#pool.query(statement.text, statement.values);
         } catch (error) {
           if (isUnavailable(error)) {
-            this.#failBatch(batch, error);
+            this.#failBatch(error);
             return;
           }
           // Postgres refused the data: write one by one, so only the bad record fails.
@@ -189,7 +189,7 @@ export class PostgresHistoryStore implements HistoryStore {
         this.#settle([entry]);
       } catch (error) {
         if (isUnavailable(error)) {
-          this.#failBatch([entry], error);
+          this.#failBatch(error);
           return false;
         }
         // It can never be written: keeping it would block every later record.
@@ -212,7 +212,7 @@ export class PostgresHistoryStore implements HistoryStore {
   }
 
   /** Postgres is unreachable: tell every waiting append, keep the records, retry later. */
-  #failBatch(_batch: Pending[], error: unknown): void {
+  #failBatch(error: unknown): void {
     const failure = toHistoryStoreError(
       error,
       `write ${this.#pending.length} audit record(s) (kept in memory and retried; flush() writes them when Postgres is back)`,
