@@ -1,6 +1,6 @@
 import { createPgvectorVectorStore } from './pgvector-vector-store.js';
 
-export type { PgvectorVectorStoreOptions } from './pgvector-vector-store.js';
+export type { PgvectorVectorStoreOptions } from './pgvector-options.js';
 export { createPgvectorVectorStore, PgvectorVectorStore } from './pgvector-vector-store.js';
 export type { SqlFilter } from './sql-filter.js';
 export { toSqlFilter } from './sql-filter.js';
