@@ -1,40 +1,22 @@
-import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Principal } from '@arsenal/core';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { ArsenalMcpServer } from './arsenal-mcp-server.js';
 import { isLoopbackHost, rebindingRefusal } from './http-auth.js';
 import { authenticateOrRefuse, buildAuthenticator } from './http-authentication.js';
+import { readJsonRpcBody } from './http-json-body.js';
 import { answerProbe, InFlightRequests } from './http-lifecycle.js';
+import { handleStateless, McpSessions } from './http-mcp-sessions.js';
 import {
-  containsInitialize,
-  invalidJsonRpc,
   JSON_RPC_INVALID_REQUEST,
-  JSON_RPC_PARSE_ERROR,
   JSON_RPC_SERVER_ERROR,
-  JSON_RPC_SESSION_NOT_FOUND,
-  parseJson,
-  readBody,
-  requestedProtocolVersion,
   sendJsonRpcError,
 } from './http-messages.js';
 import { findRoute, runRoute } from './http-routes.js';
 import type { HttpServerOptions, RunningHttpServer } from './http-server-options.js';
-import {
-  alignProtocolHeader,
-  type HttpSession,
-  negotiatedVersion,
-  SessionTable,
-} from './http-sessions.js';
 import { metadataPaths, protectedResourceMetadata } from './oauth-resource.js';
-import { createSessionEventStore } from './sse-event-store.js';
 
 const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
-
-function ownerOf(principal: Principal | undefined): string {
-  return principal ? `principal:${principal.id}` : 'anonymous';
-}
 
 /**
  * Serve an ArsenalMcpServer over Streamable HTTP on node:http. Every caller gets a session
@@ -54,7 +36,6 @@ export async function startHttpServer(
   const idleMs = options.sessionIdleMs ?? 30 * 60_000;
   const headersTimeoutMs = options.headersTimeoutMs ?? 10_000;
   const bodyTimeoutMs = options.bodyTimeoutMs ?? 30_000;
-  const retryInterval = options.sseRetryMs ?? 1000;
   const hostCheck = {
     allowedOrigins: options.allowedOrigins ?? [],
     allowedHosts: options.allowedHosts ?? [],
@@ -63,16 +44,14 @@ export async function startHttpServer(
   const authenticator = buildAuthenticator(options);
   const oauth = options.oauth;
   const metadataAt = new Set(oauth ? metadataPaths(oauth.resource) : []);
-  const sessions = new SessionTable({
-    maxSessions: options.maxSessions ?? 1000,
-    maxSessionsPerPrincipal: options.maxSessionsPerPrincipal ?? 100,
-  });
-
-  async function closeSession(id: string): Promise<void> {
-    const session = sessions.remove(id);
-    if (!session) return;
-    await Promise.allSettled([session.transport.close(), session.server.close()]);
-  }
+  const sessions = new McpSessions(
+    mcp,
+    {
+      maxSessions: options.maxSessions ?? 1000,
+      maxSessionsPerPrincipal: options.maxSessionsPerPrincipal ?? 100,
+    },
+    options.sseRetryMs ?? 1000,
+  );
 
   const inFlight = new InFlightRequests();
   let draining = false;
@@ -131,143 +110,14 @@ export async function startHttpServer(
       await runRoute(route, request, response, principal);
       return;
     }
-    let parsedBody: unknown;
+    let body: unknown;
     if (request.method === 'POST') {
-      const outcome = await readBody(request, maxBodyBytes, bodyTimeoutMs);
-      if (outcome.kind === 'aborted') return;
-      if (outcome.kind === 'timeout') {
-        sendJsonRpcError(
-          response,
-          408,
-          JSON_RPC_INVALID_REQUEST,
-          `Request body did not arrive within ${bodyTimeoutMs} ms.`,
-          { connection: 'close' },
-        );
-        response.once('finish', () => request.destroy());
-        return;
-      }
-      if (outcome.kind === 'too_large') {
-        sendJsonRpcError(
-          response,
-          413,
-          JSON_RPC_INVALID_REQUEST,
-          `Request body is larger than ${maxBodyBytes} bytes.`,
-          { connection: 'close' },
-        );
-        response.once('finish', () => request.destroy());
-        return;
-      }
-      const parsed = parseJson(outcome.body);
-      if (!parsed) {
-        sendJsonRpcError(response, 400, JSON_RPC_PARSE_ERROR, 'Parse error: the body is not JSON.');
-        return;
-      }
-      parsedBody = parsed.value;
-      const invalid = invalidJsonRpc(parsedBody);
-      if (invalid) {
-        sendJsonRpcError(response, 400, JSON_RPC_INVALID_REQUEST, `Invalid Request: ${invalid}.`);
-        return;
-      }
+      const parsed = await readJsonRpcBody(request, response, { maxBodyBytes, bodyTimeoutMs });
+      if (!parsed) return;
+      body = parsed.value;
     }
-    if (!stateful) {
-      if (request.method !== 'POST') {
-        sendJsonRpcError(
-          response,
-          405,
-          JSON_RPC_SERVER_ERROR,
-          'This server is stateless: POST only.',
-          {
-            allow: 'POST',
-          },
-        );
-        return;
-      }
-      const server = mcp.createSession(principal);
-      const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
-      response.once('close', () => {
-        void transport.close();
-        void server.close();
-      });
-      await server.connect(transport);
-      await transport.handleRequest(request, response, parsedBody);
-      return;
-    }
-    const sessionId = request.headers['mcp-session-id'];
-    if (typeof sessionId === 'string') {
-      const session = sessions.get(sessionId);
-      // Another principal's session id is answered like an unknown one.
-      if (!session || session.owner !== ownerOf(principal)) {
-        sendJsonRpcError(
-          response,
-          404,
-          JSON_RPC_SESSION_NOT_FOUND,
-          'Session not found: it expired or was closed. Send initialize to start a new one.',
-        );
-        return;
-      }
-      session.lastSeen = Date.now();
-      alignProtocolHeader(request, session);
-      await session.transport.handleRequest(request, response, parsedBody);
-      // DELETE ends the session whatever the transport made of it: its quota is free at once.
-      if (request.method === 'DELETE') await closeSession(sessionId);
-      return;
-    }
-    if (request.method !== 'POST' || !containsInitialize(parsedBody)) {
-      sendJsonRpcError(
-        response,
-        400,
-        JSON_RPC_SERVER_ERROR,
-        'Bad request: send initialize first, then the Mcp-Session-Id header it returns with every request.',
-      );
-      return;
-    }
-    const owner = ownerOf(principal);
-    const admission = sessions.admit(owner);
-    if (admission.kind === 'over_quota') {
-      sendJsonRpcError(
-        response,
-        429,
-        JSON_RPC_SERVER_ERROR,
-        `Too many open sessions for this caller (${admission.held}); end unused ones with DELETE or let them expire.`,
-        { 'retry-after': '5' },
-      );
-      return;
-    }
-    if (admission.kind === 'full') {
-      sendJsonRpcError(
-        response,
-        503,
-        JSON_RPC_SERVER_ERROR,
-        'Too many open sessions; retry later.',
-        {
-          'retry-after': '5',
-        },
-      );
-      return;
-    }
-    if (admission.evict !== undefined) await closeSession(admission.evict);
-    const protocolVersion = negotiatedVersion(requestedProtocolVersion(parsedBody));
-    const server = mcp.createSession(principal);
-    const transport = new StreamableHTTPServerTransport({
-      sessionIdGenerator: () => randomUUID(),
-      eventStore: createSessionEventStore(),
-      retryInterval,
-      onsessioninitialized: (id) => {
-        const session: HttpSession = {
-          transport,
-          server,
-          owner,
-          lastSeen: Date.now(),
-          protocolVersion,
-        };
-        sessions.add(id, session);
-      },
-    });
-    transport.onclose = () => {
-      if (transport.sessionId !== undefined) void closeSession(transport.sessionId);
-    };
-    await server.connect(transport);
-    await transport.handleRequest(request, response, parsedBody);
+    if (stateful) await sessions.handle(request, response, principal, body);
+    else await handleStateless(mcp, request, response, principal, body);
   }
 
   const httpServer = createServer(
@@ -294,15 +144,7 @@ export async function startHttpServer(
       error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? '408 Request Timeout' : '400 Bad Request';
     socket.end(`HTTP/1.1 ${status}\r\nconnection: close\r\n\r\n`);
   });
-  const sweep = setInterval(
-    () => {
-      const cutoff = Date.now() - idleMs;
-      for (const [id, session] of sessions.entries()) {
-        if (session.lastSeen < cutoff) void closeSession(id);
-      }
-    },
-    Math.min(idleMs, 60_000),
-  );
+  const sweep = setInterval(() => sessions.sweep(Date.now() - idleMs), Math.min(idleMs, 60_000));
   sweep.unref();
 
   await new Promise<void>((resolve, reject) => {
@@ -332,7 +174,7 @@ export async function startHttpServer(
     async close() {
       draining = true;
       clearInterval(sweep);
-      await Promise.allSettled(sessions.ids().map((id) => closeSession(id)));
+      await sessions.closeAll();
       await new Promise<void>((resolve) => {
         httpServer.close(() => resolve());
         httpServer.closeAllConnections();
