@@ -174,6 +174,22 @@ describe('slow and half-sent requests', () => {
   });
 });
 
+describe('oversized request lines', () => {
+  it('answers a URL past the header limit with 431 and why, and keeps serving', async () => {
+    await start();
+    const path = `/api/tools/search?q=${'word%20'.repeat(4000)}`;
+    const received = await sendAndStall(
+      http.url,
+      `GET ${path} HTTP/1.1\r\nhost: 127.0.0.1:${http.port}\r\n\r\n`,
+    );
+    expect(received).toMatch(/^HTTP\/1\.1 431 Request Header Fields Too Large/);
+    expect(received).toContain('send long input in a POST body');
+    const client = await connectHttpClient(http.url);
+    clients.push(client);
+    expect((await client.listTools()).tools.length).toBeGreaterThan(0);
+  });
+});
+
 describe('invalid JSON-RPC', () => {
   it('answers JSON that is not JSON-RPC with -32600, not -32700', async () => {
     await start();

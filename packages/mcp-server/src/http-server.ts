@@ -19,6 +19,27 @@ import { metadataPaths, protectedResourceMetadata } from './oauth-resource.js';
 const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 
 /**
+ * The answer to a request Node could not parse: headers that never finish (slowloris) time out
+ * as 408, a request line or headers past Node's size limit (16 KiB by default) are 431, anything
+ * else is malformed. Each says what was wrong, as plain text.
+ */
+function clientErrorResponse(code: string | undefined): string {
+  const [status, detail] =
+    code === 'ERR_HTTP_REQUEST_TIMEOUT'
+      ? ['408 Request Timeout', 'The request headers did not arrive in time.']
+      : code === 'HPE_HEADER_OVERFLOW'
+        ? [
+            '431 Request Header Fields Too Large',
+            'The request line and headers are too large; send long input in a POST body.',
+          ]
+        : ['400 Bad Request', 'The request is not valid HTTP/1.1.'];
+  return (
+    `HTTP/1.1 ${status}\r\nconnection: close\r\ncontent-type: text/plain; charset=utf-8\r\n` +
+    `content-length: ${Buffer.byteLength(detail)}\r\n\r\n${detail}`
+  );
+}
+
+/**
  * Serve an ArsenalMcpServer over Streamable HTTP on node:http. Every caller gets a session
  * bound to its principal, so its `tools/list` and searches show only what it may use.
  *
@@ -139,10 +160,7 @@ export async function startHttpServer(
       socket.destroy();
       return;
     }
-    // Headers that never finish (slowloris) time out as 408; anything else is malformed.
-    const status =
-      error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? '408 Request Timeout' : '400 Bad Request';
-    socket.end(`HTTP/1.1 ${status}\r\nconnection: close\r\n\r\n`);
+    socket.end(clientErrorResponse(error.code));
   });
   const sweep = setInterval(() => sessions.sweep(Date.now() - idleMs), Math.min(idleMs, 60_000));
   sweep.unref();
