@@ -5,7 +5,6 @@ import {
   ADMIN,
   type ConsoleFixture,
   POISONED_DESCRIPTION,
-  READER,
   startConsoleFixture,
 } from './console-routes-test-support.js';
 import { startRestServer } from './rest-server.js';
@@ -70,7 +69,7 @@ describe('REST routes the console reads, over HTTP', () => {
     const first = await fixture.get('/calls?limit=3', ADMIN);
     expect((first.body.calls as Json[]).length).toBe(3);
     expect(typeof first.body.nextBefore).toBe('string');
-    const byTool = await fixture.get('/calls?tool=crm.flaky_lookup:1.0.0&status=error', ADMIN);
+    const byTool = await fixture.get('/calls?tool=crm.flaky_lookup:1.0.0&status=failure', ADMIN);
     expect((byTool.body.calls as Json[]).map((call) => call.tool)).toEqual([
       'flaky_lookup',
       'flaky_lookup',
