@@ -1,9 +1,24 @@
 import { api } from '../api.js';
 import { errorNotice, h, replace } from '../dom.js';
 
-function signalTable(tool, scale) {
-  const entries = Object.entries(tool.signals).filter(([, value]) => typeof value === 'number');
-  entries.sort((a, b) => Math.abs(b[1]) - Math.abs(a[1]));
+const RELEVANCE_PARTS = new Set(['lexical', 'semantic', 'subquery', 'group', 'learned']);
+
+/**
+ * What a signal added to the final score: its value times its weight; the parts of relevance
+ * are weighted within relevance, then by relevance's share. Undefined when no weight applies.
+ */
+function contribution(signal, value, weights) {
+  const weight = weights?.[signal];
+  if (typeof weight !== 'number') return undefined;
+  const share = RELEVANCE_PARTS.has(signal) ? (weights.relevance ?? 1) : 1;
+  return value * weight * share;
+}
+
+function signalTable(tool, weights, scale) {
+  const entries = Object.entries(tool.signals)
+    .filter(([, value]) => typeof value === 'number')
+    .map(([signal, value]) => ({ signal, value, added: contribution(signal, value, weights) }));
+  entries.sort((a, b) => Math.abs(b.added ?? 0) - Math.abs(a.added ?? 0) || b.value - a.value);
   return h(
     'table',
     { class: 'signals' },
@@ -16,20 +31,26 @@ function signalTable(tool, scale) {
         {},
         h('th', { scope: 'col' }, 'Signal'),
         h('th', { scope: 'col' }, 'Value'),
+        h('th', { scope: 'col' }, 'Weight'),
+        h('th', { scope: 'col' }, 'Adds to score'),
         h('th', { scope: 'col' }, h('span', { class: 'visually-hidden' }, 'Bar')),
       ),
     ),
     h(
       'tbody',
       {},
-      ...entries.map(([signal, value]) => {
-        const fill = h('span', { class: value < 0 ? 'fill negative' : 'fill' });
-        fill.style.width = `${Math.min(100, (Math.abs(value) / scale) * 100)}%`;
+      ...entries.map(({ signal, value, added }) => {
+        const shown = added ?? 0;
+        const fill = h('span', { class: shown < 0 ? 'fill negative' : 'fill' });
+        fill.style.width = `${Math.min(100, (Math.abs(shown) / scale) * 100)}%`;
+        const weight = weights?.[signal];
         return h(
           'tr',
           { 'data-signal': signal },
           h('th', { scope: 'row' }, signal),
           h('td', { class: 'number' }, value.toFixed(3)),
+          h('td', { class: 'number' }, typeof weight === 'number' ? weight.toFixed(2) : '–'),
+          h('td', { class: 'number contribution' }, added === undefined ? '–' : added.toFixed(3)),
           h('td', { class: 'bar-cell' }, h('span', { class: 'bar', 'aria-hidden': 'true' }, fill)),
         );
       }),
@@ -39,7 +60,9 @@ function signalTable(tool, scale) {
 
 function showResult(container, result) {
   const values = result.tools.flatMap((tool) =>
-    Object.values(tool.signals).filter((value) => typeof value === 'number'),
+    Object.entries(tool.signals)
+      .map(([signal, value]) => contribution(signal, value, result.weights))
+      .filter((value) => typeof value === 'number'),
   );
   const scale = Math.max(1e-9, ...values.map((value) => Math.abs(value)));
   const summary = [
@@ -70,7 +93,7 @@ function showResult(container, result) {
           tool.requiredBy
             ? h('p', { class: 'help' }, `Required by ${tool.requiredBy.join(', ')}`)
             : null,
-          signalTable(tool, scale),
+          signalTable(tool, result.weights, scale),
         ),
       ),
     ),
