@@ -159,6 +159,21 @@ export const serveSchema = z.strictObject({
       }),
     ])
     .optional(),
+  /**
+   * Serve the web console (`@arsenal/console`) under this path of the HTTP server (`true`:
+   * `/console`); it needs the REST API, which it turns on. Read-only unless the principal holds
+   * `approveCapability` (default: the REST API's `manageCapability`).
+   */
+  console: z
+    .union([
+      z.boolean(),
+      z.strictObject({
+        path: z.string().startsWith('/').optional(),
+        /** The principal capability that may approve quarantined tools from the console. */
+        approveCapability: z.string().min(1).optional(),
+      }),
+    ])
+    .optional(),
 });
 
 const tokenBucketSchema = z.strictObject({
