@@ -19,14 +19,9 @@ export const callsQuerySchema = z.strictObject({
   principal: z.string().min(1).max(400).optional().meta({
     description: 'Only calls of this principal id (auditors only; others see their own).',
   }),
-  status: z
-    .string()
-    .min(1)
-    .max(40)
-    .optional()
-    .meta({
-      description: 'Only calls ending in this status (`success`, `failure`, `timeout`...).',
-    }),
+  status: z.string().min(1).max(40).optional().meta({
+    description: 'Only calls ending in this status (`success`, `failure`, `timeout`...).',
+  }),
   before: z.iso.datetime({ offset: true }).optional().meta({
     description: 'Only calls completed before this ISO time: the `nextBefore` of a page.',
   }),
