@@ -79,12 +79,12 @@ describe.skipIf(missing !== undefined)('the console in a real browser', () => {
     await expect(page.locator('#who').textContent()).resolves.toContain('rita (read-only)');
     const rows = page.locator('table.tools tbody tr');
     await rows.first().waitFor();
-    await expect.poll(() => rows.count()).toBe(5);
+    await expect.poll(() => rows.count()).toBe(6);
     await page.getByLabel('Namespace').selectOption('crm');
     await expect.poll(() => rows.count()).toBe(2);
     await page.getByLabel('Namespace').selectOption('');
     await page.getByLabel('Tag').selectOption('invoices');
-    await expect.poll(() => rows.count()).toBe(1);
+    await expect.poll(() => rows.count()).toBe(2);
 
     await page.getByRole('button', { name: 'create_invoice' }).click();
     const tabs = page.getByRole('tablist', { name: 'Dialects' });
@@ -99,6 +99,10 @@ describe.skipIf(missing !== undefined)('the console in a real browser', () => {
     await expect(openai.getAttribute('aria-selected')).resolves.toBe('true');
     const panel = page.getByRole('tabpanel', { name: /^openai/ });
     await expect(panel.textContent()).resolves.toContain('"name": "create_invoice"');
+    // Read-only: the console offers no calls.
+    await expect(page.getByRole('region', { name: 'Call create_invoice' }).count()).resolves.toBe(
+      0,
+    );
     await expectRendered(page, 'catalog');
     await expectAccessible(page, 'catalog');
   });
@@ -188,7 +192,7 @@ describe.skipIf(missing !== undefined)('the console in a real browser', () => {
     await open('Graph', 'Dependency graph');
     const graph = page.getByRole('img', { name: /Dependency graph of \d+ tools/ });
     await graph.waitFor();
-    await expect(graph.locator('g.node').count()).resolves.toBe(5);
+    await expect(graph.locator('g.node').count()).resolves.toBe(6);
     const edges = await graph
       .locator('path.edge')
       .evaluateAll((paths) =>
@@ -224,6 +228,26 @@ describe.skipIf(missing !== undefined)('the console in a real browser', () => {
     // An auditor sees every principal's calls.
     await open('Recent calls', 'Recent calls');
     await expect(page.locator('table.calls tbody tr').count()).resolves.toBe(4);
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('an operator calls a tool that needs confirmation, and confirms it', async () => {
+    await open('Catalog', 'Catalog');
+    await page.getByRole('button', { name: 'delete_invoice' }).click();
+    const call = page.getByRole('region', { name: 'Call delete_invoice' });
+    await call.getByLabel('Arguments (JSON)').fill('{"number": "INV-7"}');
+    await call.getByRole('button', { name: 'Call' }).click();
+    const confirmation = call.getByRole('group', { name: 'Confirmation' });
+    await confirmation.waitFor();
+    await expect(confirmation.textContent()).resolves.toContain('waits for confirmation');
+    await expectAccessible(page, 'call awaiting confirmation');
+    await confirmation.getByRole('button', { name: 'Confirm call' }).click();
+    await call.getByText('Status: success').waitFor();
+    await expect(call.locator('pre').textContent()).resolves.toContain('"deleted": "INV-7"');
+
+    await call.getByLabel('Arguments (JSON)').fill('{"number": ');
+    await call.getByRole('button', { name: 'Call' }).click();
+    await call.getByRole('alert').filter({ hasText: 'not valid JSON' }).waitFor();
     expect(pageErrors).toEqual([]);
   });
 });

@@ -27,6 +27,7 @@ export const POISONED_IMPORT =
 
 /**
  * A catalog with a dependency chain (invoice → customer → auth), a tool whose breaker is open,
+ * one that needs confirmation,
  * a tool with markup in its description, a quarantined import and some audit history.
  */
 export async function createConsoleArsenal(): Promise<{
@@ -66,6 +67,15 @@ export async function createConsoleArsenal(): Promise<{
       ],
       input: { type: 'object', properties: { customer: { type: 'string' } } },
       handler: () => ({ number: 'INV-1' }),
+    }),
+    defineTool({
+      name: 'delete_invoice',
+      namespace: 'billing',
+      description: 'Delete an invoice permanently by its number.',
+      tags: ['invoices'],
+      requiresConfirmation: true,
+      input: { type: 'object', properties: { number: { type: 'string' } }, required: ['number'] },
+      handler: ({ number }) => ({ deleted: number }),
     }),
     defineTool({
       name: 'flaky_lookup',

@@ -171,6 +171,11 @@ export const serveSchema = z.strictObject({
         path: z.string().startsWith('/').optional(),
         /** The principal capability that may approve quarantined tools from the console. */
         approveCapability: z.string().min(1).optional(),
+        /**
+         * The capability the console offers calls (and their confirmations) to; the security
+         * policy still decides each call. Default: the REST API's `manageCapability`.
+         */
+        callCapability: z.string().min(1).optional(),
       }),
     ])
     .optional(),

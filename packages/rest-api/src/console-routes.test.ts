@@ -35,13 +35,19 @@ describe('REST routes the console reads, over HTTP', () => {
     expect(reader.status).toBe(200);
     expect(reader.body).toEqual({
       principal: { id: 'rita', capabilities: [] },
-      permissions: { manageTools: false, approveTools: false, readAllCalls: false },
+      permissions: {
+        manageTools: false,
+        approveTools: false,
+        readAllCalls: false,
+        callTools: false,
+      },
     });
     const admin = await fixture.get('/me', ADMIN);
     expect(admin.body.permissions).toEqual({
       manageTools: true,
       approveTools: true,
       readAllCalls: true,
+      callTools: true,
     });
     expect((await fixture.get('/me', '')).status).toBe(401);
   });

@@ -51,6 +51,9 @@ export const whoAmISchema = z.strictObject({
     manageTools: z.boolean().meta({ description: 'May register and unregister tools.' }),
     approveTools: z.boolean().meta({ description: 'May approve quarantined tools.' }),
     readAllCalls: z.boolean().meta({ description: "May read every principal's calls." }),
+    callTools: z.boolean().meta({
+      description: 'The console offers it calls and confirmations (policy still applies).',
+    }),
   }),
 });
 

@@ -35,6 +35,7 @@ export function insightRoutes(dependencies: RouteDependencies): Route[] {
             manageTools: dependencies.canManageTools(context.principal),
             approveTools: dependencies.canApproveTools(context.principal),
             readAllCalls: dependencies.canReadAllCalls(context.principal),
+            callTools: dependencies.canCallTools(context.principal),
           },
         });
       },

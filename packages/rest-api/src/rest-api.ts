@@ -34,6 +34,11 @@ export interface RestApiOptions {
   canManageTools?: (principal: Principal | undefined) => boolean;
   /** Who may approve quarantined tools (`POST /quarantine/{name}/approve`). Default: as `canManageTools`. */
   canApproveTools?: (principal: Principal | undefined) => boolean;
+  /**
+   * Whom the console offers to call tools and confirm those calls (`/me` → `callTools`). Calls
+   * themselves stay governed by the security policy. Default: as `canManageTools`.
+   */
+  canCallTools?: (principal: Principal | undefined) => boolean;
   /** Who may read every principal's calls in `/calls`; others read their own. Default: as `canManageTools`. */
   canReadAllCalls?: (principal: Principal | undefined) => boolean;
   /** The audit history `/calls` pages through. Without one, `/calls` answers 501. */
@@ -112,6 +117,7 @@ export function createRestApi(arsenal: Arsenal, options: RestApiOptions = {}): R
     canManageTools,
     canApproveTools: options.canApproveTools ?? canManageTools,
     canReadAllCalls: options.canReadAllCalls ?? canManageTools,
+    canCallTools: options.canCallTools ?? canManageTools,
     history: options.history,
     pins: options.pins,
     dialects: options.dialects ?? arsenalDialects(arsenal),

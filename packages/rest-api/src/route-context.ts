@@ -18,6 +18,11 @@ export interface RouteDependencies {
   planning: Planning;
   /** Who may approve quarantined tools. */
   canApproveTools(principal: Principal | undefined): boolean;
+  /**
+   * Whom the console offers to call tools (and confirm those calls). The API itself leaves calls
+   * to the security policy; this only shapes what a read-only console shows.
+   */
+  canCallTools(principal: Principal | undefined): boolean;
   /** Who may read every principal's calls (others read their own). */
   canReadAllCalls(principal: Principal | undefined): boolean;
   /** The audit history behind `/calls`, when one is configured. */

@@ -79,6 +79,7 @@ export async function restRoutes(
     canManageTools: holds(manage),
     canApproveTools: holds(consoleSettings.approveCapability ?? manage),
     canReadAllCalls: holds(manage),
+    canCallTools: holds(consoleSettings.callCapability ?? manage),
     dialects: tiktokenDialects(),
     ...(context.history ? { history: context.history } : {}),
     ...(pins ? { pins } : {}),

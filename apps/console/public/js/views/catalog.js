@@ -1,5 +1,6 @@
 import { api, query } from '../api.js';
 import { errorNotice, h, replace, table } from '../dom.js';
+import { callPanel } from './call-panel.js';
 import { tabs } from './tabs.js';
 
 const PAGE = 200;
@@ -35,7 +36,7 @@ function distinct(values) {
   return [...new Set(values)].sort((a, b) => a.localeCompare(b));
 }
 
-async function showDetail(panel, tool) {
+async function showDetail(panel, tool, session) {
   replace(panel, h('h2', { tabindex: '-1' }, tool.name), h('p', {}, 'Loading dialects…'));
   panel.querySelector('h2')?.focus();
   let encoded;
@@ -93,12 +94,13 @@ async function showDetail(panel, tool) {
     facts,
     h('h3', {}, 'In each dialect'),
     tabs('dialects', 'Dialects', panes),
+    session?.permissions.callTools ? callPanel(tool) : null,
   );
   panel.querySelector('h2')?.focus();
 }
 
 /** Catalog: the tools this principal may see, filtered by namespace, source and tag. */
-export async function renderCatalog(container) {
+export async function renderCatalog(container, { session }) {
   const everything = await listTools({});
   const filters = { namespace: '', source: '', tag: '' };
   const results = h('div', { class: 'results' });
@@ -121,7 +123,7 @@ export async function renderCatalog(container) {
           {
             type: 'button',
             class: 'link-button tool-name',
-            onclick: () => void showDetail(detail, tool),
+            onclick: () => void showDetail(detail, tool, session),
           },
           tool.name,
         ),
