@@ -159,6 +159,26 @@ export const serveSchema = z.strictObject({
       }),
     ])
     .optional(),
+  /**
+   * Serve the web console (`@arsenal/console`) under this path of the HTTP server (`true`:
+   * `/console`); it needs the REST API, which it turns on. Read-only unless the principal holds
+   * `approveCapability` (default: the REST API's `manageCapability`).
+   */
+  console: z
+    .union([
+      z.boolean(),
+      z.strictObject({
+        path: z.string().startsWith('/').optional(),
+        /** The principal capability that may approve quarantined tools from the console. */
+        approveCapability: z.string().min(1).optional(),
+        /**
+         * The capability the console offers calls (and their confirmations) to; the security
+         * policy still decides each call. Default: the REST API's `manageCapability`.
+         */
+        callCapability: z.string().min(1).optional(),
+      }),
+    ])
+    .optional(),
 });
 
 const tokenBucketSchema = z.strictObject({

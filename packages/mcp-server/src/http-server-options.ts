@@ -11,6 +11,11 @@ import type { OAuthResourceOptions } from './oauth-resource.js';
 export interface HttpRoute {
   /** Serves this path and everything under it (`/utcp` serves `/utcp` and `/utcp/...`). */
   path: string;
+  /**
+   * Serve without authentication (the host checks still apply): only for content that holds no
+   * data, like the static files of a web app whose API calls authenticate themselves.
+   */
+  public?: boolean;
   handle(
     request: IncomingMessage,
     response: ServerResponse,

@@ -123,7 +123,7 @@ export async function startHttpServer(
       }
     }
     let principal: Principal | undefined;
-    if (authenticator) {
+    if (authenticator && !route?.public) {
       principal = await authenticateOrRefuse(request, response, authenticator, oauth);
       if (!principal) return;
     }

@@ -1,3 +1,5 @@
+export * from './console-schemas.js';
+export { arsenalDialects } from './dialect-routes.js';
 export type { BodyLimits } from './http-io.js';
 export { parseWith, readJsonBody, sendJson } from './http-io.js';
 export { InvocationOwners } from './invocation-owners.js';
@@ -18,7 +20,13 @@ export type { RestApi, RestApiOptions } from './rest-api.js';
 export { createRestApi, MANAGE_TOOLS_CAPABILITY } from './rest-api.js';
 export type { RestServerOptions, RunningRestServer } from './rest-server.js';
 export { startRestServer } from './rest-server.js';
-export type { RouteDependencies } from './route-context.js';
+export type {
+  DialectEncodingView,
+  DialectsProvider,
+  PinnedToolView,
+  PinsProvider,
+  RouteDependencies,
+} from './route-context.js';
 export { ownerOf } from './route-context.js';
 export type { HttpMethod, Route, RouteContext } from './router.js';
 export * from './schemas.js';

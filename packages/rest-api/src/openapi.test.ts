@@ -28,19 +28,26 @@ describe('the OpenAPI document', () => {
       servers: { url: string }[];
     };
     expect(Object.keys(document.paths).sort()).toEqual([
+      '/calls',
       '/confirmations/{id}/confirm',
       '/confirmations/{id}/reject',
       '/execute',
       '/graph',
+      '/health',
       '/invocations/{id}',
       '/invocations/{id}/cancel',
       '/invocations/{id}/events',
+      '/me',
+      '/pins',
       '/plan',
       '/plan/run',
       '/plan/validate',
+      '/quarantine',
+      '/quarantine/{name}/approve',
       '/tools',
       '/tools/search',
       '/tools/{name}',
+      '/tools/{name}/dialects',
     ]);
     expect(document.servers[0]?.url).toBe('/api');
     expect(Object.keys(document.components.schemas.ExecuteRequest?.properties ?? {})).toEqual(

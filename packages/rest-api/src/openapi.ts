@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CONSOLE_RESPONSE_SCHEMAS, consolePaths } from './console-openapi.js';
 import { body, COMMON_PROBLEMS, json, problem, ref } from './openapi-parts.js';
 import { PLAN_REQUEST_SCHEMAS, PLAN_RESPONSE_SCHEMAS, planPaths } from './plan-openapi.js';
 import {
@@ -39,6 +40,7 @@ const RESPONSE_SCHEMAS = {
   InvocationAccepted: invocationAcceptedSchema,
   Problem: problemSchema,
   ...PLAN_RESPONSE_SCHEMAS,
+  ...CONSOLE_RESPONSE_SCHEMAS,
 };
 
 function components(schemas: Record<string, z.ZodType>, io: 'input' | 'output') {
@@ -271,6 +273,6 @@ export function createOpenApiDocument(options: OpenApiOptions = {}): JsonObject 
       },
     },
     security: [{ bearer: [] }, { apiKey: [] }, {}],
-    paths: { ...paths(), ...planPaths() },
+    paths: { ...paths(), ...planPaths(), ...consolePaths() },
   };
 }

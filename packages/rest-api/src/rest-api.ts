@@ -2,18 +2,22 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import {
   type Arsenal,
   createPlanning,
+  type HistoryStore,
   type Planning,
   type PlanningOptions,
   type Principal,
 } from '@arsenal/core';
 import type { HttpRoute } from '@arsenal/mcp-server';
+import { arsenalDialects, dialectRoutes } from './dialect-routes.js';
 import { executionRoutes } from './execution-routes.js';
 import { sendJson } from './http-io.js';
+import { insightRoutes } from './insight-routes.js';
 import { InvocationOwners } from './invocation-owners.js';
 import { createOpenApiDocument } from './openapi.js';
 import { planRoutes } from './plan-routes.js';
 import { problemFromError, sendProblem } from './problem-details.js';
-import type { RouteDependencies } from './route-context.js';
+import { quarantineRoutes } from './quarantine-routes.js';
+import type { DialectsProvider, PinsProvider, RouteDependencies } from './route-context.js';
 import { type Route, Router } from './router.js';
 import { toolRoutes } from './tool-routes.js';
 
@@ -28,6 +32,24 @@ export interface RestApiOptions {
    * capability; anonymous callers never.
    */
   canManageTools?: (principal: Principal | undefined) => boolean;
+  /** Who may approve quarantined tools (`POST /quarantine/{name}/approve`). Default: as `canManageTools`. */
+  canApproveTools?: (principal: Principal | undefined) => boolean;
+  /**
+   * Whom the console offers to call tools and confirm those calls (`/me` → `callTools`). Calls
+   * themselves stay governed by the security policy. Default: as `canManageTools`.
+   */
+  canCallTools?: (principal: Principal | undefined) => boolean;
+  /** Who may read every principal's calls in `/calls`; others read their own. Default: as `canManageTools`. */
+  canReadAllCalls?: (principal: Principal | undefined) => boolean;
+  /** The audit history `/calls` pages through. Without one, `/calls` answers 501. */
+  history?: HistoryStore;
+  /** The approved tools of the MCP servers (`/pins`). Default: none. */
+  pins?: PinsProvider;
+  /**
+   * Encodes a tool in every dialect for `/tools/{name}/dialects`. Default: the Arsenal's own
+   * transcoders, tokens estimated as a quarter of the characters.
+   */
+  dialects?: DialectsProvider;
   /** Largest request body accepted, in bytes; larger ones get 413. Default 1 MiB. */
   maxBodyBytes?: number;
   /** A body that takes longer than this to arrive gets 408. Default 30 s. */
@@ -72,6 +94,7 @@ function normalizeBasePath(path: string | undefined): string {
 /**
  * Routes over an Arsenal: `/tools`, `/tools/search`, `/execute`, `/invocations/{id}` and its
  * `cancel` and `events`, `/confirmations/{id}`, `/plan` (create, validate, run), `/graph`,
+ * `/me`, `/health`, `/calls`, `/quarantine` (and approve), `/pins`, `/tools/{name}/dialects`,
  * `/openapi.json`. Every error is a problem document.
  *
  * @example
@@ -80,6 +103,10 @@ function normalizeBasePath(path: string | undefined): string {
  */
 export function createRestApi(arsenal: Arsenal, options: RestApiOptions = {}): RestApi {
   const basePath = normalizeBasePath(options.basePath);
+  const canManageTools =
+    options.canManageTools ??
+    ((principal: Principal | undefined) =>
+      principal?.capabilities?.includes(MANAGE_TOOLS_CAPABILITY) === true);
   const dependencies: RouteDependencies = {
     arsenal,
     basePath,
@@ -87,9 +114,13 @@ export function createRestApi(arsenal: Arsenal, options: RestApiOptions = {}): R
       maxBodyBytes: options.maxBodyBytes ?? 1024 * 1024,
       bodyTimeoutMs: options.bodyTimeoutMs ?? 30_000,
     },
-    canManageTools:
-      options.canManageTools ??
-      ((principal) => principal?.capabilities?.includes(MANAGE_TOOLS_CAPABILITY) === true),
+    canManageTools,
+    canApproveTools: options.canApproveTools ?? canManageTools,
+    canReadAllCalls: options.canReadAllCalls ?? canManageTools,
+    canCallTools: options.canCallTools ?? canManageTools,
+    history: options.history,
+    pins: options.pins,
+    dialects: options.dialects ?? arsenalDialects(arsenal),
     owners: new InvocationOwners(),
     sseRetryMs: options.sseRetryMs ?? 1000,
     planning:
@@ -110,6 +141,9 @@ export function createRestApi(arsenal: Arsenal, options: RestApiOptions = {}): R
     ...toolRoutes(dependencies),
     ...executionRoutes(dependencies),
     ...planRoutes(dependencies),
+    ...insightRoutes(dependencies),
+    ...quarantineRoutes(dependencies),
+    ...dialectRoutes(dependencies),
     ...(options.extraRoutes?.(dependencies) ?? []),
   ]);
 

@@ -1,4 +1,4 @@
-import type { Arsenal, Planning, Principal, ToolDefinition } from '@arsenal/core';
+import type { Arsenal, HistoryStore, Planning, Principal, ToolDefinition } from '@arsenal/core';
 import type { BodyLimits } from './http-io.js';
 import type { InvocationOwners } from './invocation-owners.js';
 
@@ -16,7 +16,45 @@ export interface RouteDependencies {
   sseRetryMs: number;
   /** Dependency graph, planner and plan runs over the same Arsenal. */
   planning: Planning;
+  /** Who may approve quarantined tools. */
+  canApproveTools(principal: Principal | undefined): boolean;
+  /**
+   * Whom the console offers to call tools (and confirm those calls). The API itself leaves calls
+   * to the security policy; this only shapes what a read-only console shows.
+   */
+  canCallTools(principal: Principal | undefined): boolean;
+  /** Who may read every principal's calls (others read their own). */
+  canReadAllCalls(principal: Principal | undefined): boolean;
+  /** The audit history behind `/calls`, when one is configured. */
+  history: HistoryStore | undefined;
+  /** The approved (pinned) tools of the MCP servers, when pinning is in use. */
+  pins: PinsProvider | undefined;
+  /** A tool in every dialect with token counts. */
+  dialects: DialectsProvider;
 }
+
+/** One approval of the pinning lock file. */
+export interface PinnedToolView {
+  server: string;
+  tool: string;
+  hash: string;
+  approvedAt: string;
+  contentHash?: string;
+}
+
+/** Reads the current approvals (the lock file may change while serving). */
+export type PinsProvider = () => Promise<{ pins: PinnedToolView[]; lockFile?: string }>;
+
+/** A tool as one dialect shows it, or why it cannot be shown. */
+export type DialectEncodingView =
+  | { dialect: string; status: 'encoded'; tokens: number; tool: unknown }
+  | { dialect: string; status: 'failed'; error: string }
+  | { dialect: string; status: 'not_installed'; packageName: string };
+
+/** Encodes a tool in every dialect and names the tokenizer that counted. */
+export type DialectsProvider = (
+  tool: ToolDefinition,
+) => Promise<{ tokenizer: string; dialects: DialectEncodingView[] }>;
 
 /** A tool this principal may see (policy does not deny it outright), or undefined. */
 export function findVisibleTool(

@@ -19,7 +19,7 @@ function notFound(dependencies: RouteDependencies, name: string, principal?: Pri
 }
 
 /** A tool this principal may see, or the same 404 as for a tool that does not exist. */
-function visibleTool(
+export function visibleTool(
   dependencies: RouteDependencies,
   name: string,
   principal: Principal | undefined,

@@ -1,30 +1,96 @@
 import type { ServeConfig } from '@arsenal/config';
-import type { Arsenal } from '@arsenal/core';
+import { lockPathFor, readPinLock } from '@arsenal/config';
+import { createConsoleRoute } from '@arsenal/console';
+import type { Arsenal, HistoryStore, Principal } from '@arsenal/core';
 import type { HttpRoute } from '@arsenal/mcp-server';
-import { createRestApi } from '@arsenal/rest-api';
+import { createRestApi, type DialectsProvider, type PinsProvider } from '@arsenal/rest-api';
+import { createTokenCounter, encodeInAllDialects, type TokenCounter } from '../dialects.js';
 
 /** Where the REST API is mounted when `--rest` or `serve.rest: true` names no path. */
 export const DEFAULT_REST_PATH = '/api';
+/** Where the console is mounted when `--console` or `serve.console: true` names no path. */
+export const DEFAULT_CONSOLE_PATH = '/console';
+
+/** What the REST API and the console read besides the Arsenal. */
+export interface RestRouteContext {
+  /** The configured audit history, behind `/calls`. */
+  history?: HistoryStore;
+  /** The config file, whose lock file holds the approved MCP tools (`/pins`). */
+  configPath?: string;
+}
+
+const holds = (capability: string) => (principal: Principal | undefined) =>
+  principal?.capabilities?.includes(capability) === true;
+
+/** The lock file's approvals, read on each request (`arsenal approve` may change it meanwhile). */
+function pinsFrom(configPath: string | undefined): PinsProvider | undefined {
+  if (!configPath) return undefined;
+  const lockFile = lockPathFor(configPath);
+  return async () => {
+    const lock = await readPinLock(lockFile);
+    const pins = Object.entries(lock.servers).flatMap(([server, entry]) =>
+      Object.entries(entry.tools).map(([tool, pinned]) => ({
+        server,
+        tool,
+        hash: pinned.hash,
+        approvedAt: pinned.approvedAt,
+        ...(pinned.contentHash ? { contentHash: pinned.contentHash } : {}),
+      })),
+    );
+    return { pins, lockFile };
+  };
+}
+
+/** Every installed dialect, counted with o200k_base (loaded once, on first use). */
+function tiktokenDialects(): DialectsProvider {
+  let counter: Promise<TokenCounter> | undefined;
+  return async (tool) => {
+    counter ??= createTokenCounter();
+    const dialects = await encodeInAllDialects(tool, await counter);
+    return { tokenizer: 'o200k_base', dialects };
+  };
+}
 
 /**
- * The REST API as a route of the MCP HTTP server, when `--rest` or `serve.rest` asks for it: it
- * shares the server's port, host checks, authentication and body limits.
+ * The REST API (and the console over it) as routes of the MCP HTTP server, when `--rest`,
+ * `--console`, `serve.rest` or `serve.console` asks for them: they share the server's port, host
+ * checks, authentication and body limits.
  */
-export function restRoutes(
+export async function restRoutes(
   arsenal: Arsenal,
   serve: ServeConfig,
-  requested: boolean | undefined,
-): HttpRoute[] {
+  requested: { rest?: boolean; console?: boolean },
+  context: RestRouteContext = {},
+): Promise<HttpRoute[]> {
+  const consoleSetting = serve.console;
+  const wantsConsole =
+    requested.console === true || (consoleSetting !== undefined && consoleSetting !== false);
   const rest = serve.rest;
-  if (!requested && (rest === undefined || rest === false)) return [];
+  const wantsRest =
+    wantsConsole || requested.rest === true || (rest !== undefined && rest !== false);
+  if (!wantsRest) return [];
   const settings = typeof rest === 'object' ? rest : {};
-  const capability = settings.manageCapability ?? 'admin';
+  const consoleSettings = typeof consoleSetting === 'object' ? consoleSetting : {};
+  const manage = settings.manageCapability ?? 'admin';
+  const apiPath = settings.path ?? DEFAULT_REST_PATH;
+  const pins = pinsFrom(context.configPath);
   const api = createRestApi(arsenal, {
-    basePath: settings.path ?? DEFAULT_REST_PATH,
-    canManageTools: (principal) => principal?.capabilities?.includes(capability) === true,
+    basePath: apiPath,
+    canManageTools: holds(manage),
+    canApproveTools: holds(consoleSettings.approveCapability ?? manage),
+    canReadAllCalls: holds(manage),
+    canCallTools: holds(consoleSettings.callCapability ?? manage),
+    dialects: tiktokenDialects(),
+    ...(context.history ? { history: context.history } : {}),
+    ...(pins ? { pins } : {}),
     ...(serve.maxBodyBytes ? { maxBodyBytes: serve.maxBodyBytes } : {}),
     ...(serve.bodyTimeoutMs ? { bodyTimeoutMs: serve.bodyTimeoutMs } : {}),
     ...(serve.sseRetryMs ? { sseRetryMs: serve.sseRetryMs } : {}),
   });
-  return [api.route];
+  if (!wantsConsole) return [api.route];
+  const consoleRoute = await createConsoleRoute({
+    path: consoleSettings.path ?? DEFAULT_CONSOLE_PATH,
+    apiPath,
+  });
+  return [api.route, consoleRoute];
 }

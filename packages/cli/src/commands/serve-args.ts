@@ -38,6 +38,10 @@ export const serveSpec: CommandSpec = {
       type: 'boolean',
       description: 'Also serve the REST API under /api of the HTTP server (implies --http).',
     },
+    console: {
+      type: 'boolean',
+      description: 'Also serve the web console under /console (implies --rest and --http).',
+    },
     a2a: {
       type: 'string',
       valueName: '[host]:port',
@@ -56,6 +60,7 @@ export const serveSpec: CommandSpec = {
     'arsenal serve --mode hybrid --pin "everything.*"',
     'arsenal serve --config arsenal.yaml --a2a :4444',
     'arsenal serve --config arsenal.yaml --http :3333 --rest',
+    'arsenal serve --config arsenal.yaml --http :3333 --console',
   ],
   notes: [
     'Over stdio, stdout carries the protocol: messages go to stderr.',
@@ -70,6 +75,8 @@ export interface ServeArgs {
   stateless: boolean;
   /** Also serve the REST API on the HTTP server. */
   rest?: boolean;
+  /** Also serve the web console (and the REST API it reads). */
+  console?: boolean;
   pinned: string[];
   a2a?: { host?: string; port: number };
 }
@@ -91,6 +98,7 @@ export function toServeArgs(parsed: ParsedCommandArgs): ServeArgs {
     http: http === undefined ? undefined : parseListenAddress(http),
     stateless: parsed.values.stateless === true,
     ...(parsed.values.rest === true ? { rest: true } : {}),
+    ...(parsed.values.console === true ? { console: true } : {}),
     pinned: stringListOption(parsed.values, 'pin'),
   };
 }

@@ -8,7 +8,7 @@ import {
   startHttpServer,
 } from '@arsenal/mcp-server';
 import { createUtcpRoute } from '@arsenal/utcp';
-import { restRoutes } from './rest-route.js';
+import { type RestRouteContext, restRoutes } from './rest-route.js';
 import type { ServeArgs } from './serve.js';
 
 /** The keys of `source` among `keys` whose values are set. */
@@ -19,8 +19,9 @@ function pickDefined<T extends object, K extends keyof T>(source: T, keys: reado
 }
 
 /**
- * `arsenal serve --http`: the MCP endpoint, and the UTCP manual of the catalog when
- * `serve.utcp` is set, both behind the same host checks and authentication.
+ * `arsenal serve --http`: the MCP endpoint, the UTCP manual of the catalog when `serve.utcp` is
+ * set, the REST API and the console when asked for, all behind the same host checks and
+ * authentication.
  */
 export async function startServeHttp(
   mcp: ArsenalMcpServer,
@@ -29,6 +30,7 @@ export async function startServeHttp(
   args: ServeArgs,
   warn: (message: string) => void,
   readiness?: () => ReadinessReport,
+  context: RestRouteContext = {},
 ): Promise<RunningHttpServer> {
   const host = args.http?.host ?? serve.host ?? '127.0.0.1';
   const credentials = serve.auth?.tokens ?? [];
@@ -44,7 +46,17 @@ export async function startServeHttp(
     const path = serve.utcp === true ? '/utcp' : serve.utcp;
     routes.push(createUtcpRoute(arsenal, { path, baseUrl: () => origin }));
   }
-  routes.push(...restRoutes(arsenal, serve, args.rest));
+  routes.push(
+    ...(await restRoutes(
+      arsenal,
+      serve,
+      {
+        ...(args.rest ? { rest: true } : {}),
+        ...(args.console ? { console: true } : {}),
+      },
+      context,
+    )),
+  );
   const http = await startHttpServer(mcp, {
     host,
     port: args.http?.port ?? serve.port ?? 3333,

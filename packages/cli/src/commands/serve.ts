@@ -26,6 +26,7 @@ import { cliVersion } from '../cli.js';
 import { CliError } from '../cli-error.js';
 import { demoCatalogFiles } from '../demo-catalog.js';
 import { type CliIO, writeLine } from '../io.js';
+import { DEFAULT_CONSOLE_PATH } from './rest-route.js';
 import { startA2aServe } from './serve-a2a.js';
 import type { ServeArgs } from './serve-args.js';
 import { startServeHttp } from './serve-http.js';
@@ -158,10 +159,23 @@ export async function startServe(args: ServeArgs, io: CliIO): Promise<RunningSer
   let url: string | undefined;
   let closedByTransport: Promise<void>;
   let serving = false;
-  const useHttp = args.http !== undefined || args.rest === true || serve.transport === 'http';
+  const useHttp =
+    args.http !== undefined ||
+    args.rest === true ||
+    args.console === true ||
+    serve.transport === 'http';
   if (useHttp) {
-    const http = await startServeHttp(mcp, configured.arsenal, serve, args, warn, () =>
-      readinessOf(configured, () => serving),
+    const http = await startServeHttp(
+      mcp,
+      configured.arsenal,
+      serve,
+      args,
+      warn,
+      () => readinessOf(configured, () => serving),
+      {
+        ...(configured.history ? { history: configured.history } : {}),
+        ...(config.source ? { configPath: config.source } : {}),
+      },
     );
     url = http.url;
     stopServing = () => http.close();
@@ -196,6 +210,16 @@ export async function startServe(args: ServeArgs, io: CliIO): Promise<RunningSer
         : ''
     }`,
   );
+  const consoleSetting = serve.console;
+  if (
+    url &&
+    (args.console === true || (consoleSetting !== undefined && consoleSetting !== false))
+  ) {
+    const path =
+      (typeof consoleSetting === 'object' ? consoleSetting.path : undefined) ??
+      DEFAULT_CONSOLE_PATH;
+    writeLine(io.stderr, `arsenal: console at ${new URL(url).origin}${path}/`);
+  }
   serving = true;
   let closing: Promise<void> | undefined;
   let markStopped!: () => void;

@@ -1,0 +1,65 @@
+import { emptyQuerySchema } from './console-schemas.js';
+import { parseWith, sendJson } from './http-io.js';
+import { RestApiError } from './problem-details.js';
+import type { RouteDependencies } from './route-context.js';
+import type { Route, RouteContext } from './router.js';
+
+function requireApprover(dependencies: RouteDependencies, context: RouteContext): void {
+  if (dependencies.canApproveTools(context.principal)) return;
+  const who = context.principal ? `Principal "${context.principal.id}"` : 'An anonymous caller';
+  throw new RestApiError(
+    403,
+    'permission_denied',
+    `${who} may not approve quarantined tools; the console is read-only for it. Use a principal holding the capability the server names for approvals (default "admin").`,
+  );
+}
+
+/** `/quarantine`, `/quarantine/{name}/approve` and `/pins`. */
+export function quarantineRoutes(dependencies: RouteDependencies): Route[] {
+  const { arsenal } = dependencies;
+  return [
+    {
+      method: 'GET',
+      path: '/quarantine',
+      async handle(context) {
+        parseWith(emptyQuerySchema, Object.fromEntries(context.query), 'query string');
+        const tools = arsenal.quarantined().map(({ tool, findings, quarantinedAt }) => ({
+          tool,
+          quarantinedAt,
+          findings: findings.map((finding) => ({ ...finding })),
+        }));
+        sendJson(context.response, 200, {
+          tools,
+          canApprove: dependencies.canApproveTools(context.principal),
+        });
+      },
+    },
+    {
+      method: 'POST',
+      path: '/quarantine/{name}/approve',
+      async handle(context) {
+        requireApprover(dependencies, context);
+        const name = context.params.name ?? '';
+        if (arsenal.quarantined().length === 0) {
+          throw new RestApiError(
+            404,
+            'tool_not_found',
+            `Cannot approve "${name}": no tool is quarantined (GET /quarantine lists the held ones).`,
+          );
+        }
+        // Throws ToolNotFoundError (404) for a tool that is not held, and 422 for an ambiguous name.
+        const approved = await arsenal.approveQuarantined(name);
+        sendJson(context.response, 200, { approved });
+      },
+    },
+    {
+      method: 'GET',
+      path: '/pins',
+      async handle(context) {
+        parseWith(emptyQuerySchema, Object.fromEntries(context.query), 'query string');
+        const found = dependencies.pins ? await dependencies.pins() : { pins: [] };
+        sendJson(context.response, 200, found);
+      },
+    },
+  ];
+}
