@@ -5,6 +5,7 @@ import {
   type Planning,
   type PlanningOptions,
   type Principal,
+  type StateStore,
 } from '@arsenal/core';
 import type { HttpRoute } from '@arsenal/mcp-server';
 import { executionRoutes } from './execution-routes.js';
@@ -15,6 +16,7 @@ import { planRoutes } from './plan-routes.js';
 import { problemFromError, sendProblem } from './problem-details.js';
 import type { RouteDependencies } from './route-context.js';
 import { type Route, Router } from './router.js';
+import { SharedInvocationOwners } from './shared-invocation-owners.js';
 import { toolRoutes } from './tool-routes.js';
 
 /** The capability that lets a principal register and unregister tools by default. */
@@ -34,6 +36,16 @@ export interface RestApiOptions {
   bodyTimeoutMs?: number;
   /** The SSE `retry` field of invocation event streams. Default 1 s. */
   sseRetryMs?: number;
+  /**
+   * The StateStore the Arsenal's replicas share. With it, who owns each invocation and
+   * confirmation is kept there (not in this process), so any replica answers for them; when it
+   * cannot be reached those requests get 503 `ownership_unavailable`. Default: in memory.
+   */
+  stateStore?: StateStore;
+  /** How long shared ownership records live. Default 15 minutes. */
+  ownershipTtlMs?: number;
+  /** How often an event stream of an invocation another replica runs reads it. Default 250 ms. */
+  sharedPollMs?: number;
   /**
    * Further routes, relative to `basePath` (`/plan`, `/graph`): they share the router, the
    * problem details and `/openapi.json` stays the caller's to extend.
@@ -90,8 +102,14 @@ export function createRestApi(arsenal: Arsenal, options: RestApiOptions = {}): R
     canManageTools:
       options.canManageTools ??
       ((principal) => principal?.capabilities?.includes(MANAGE_TOOLS_CAPABILITY) === true),
-    owners: new InvocationOwners(),
+    owners: options.stateStore
+      ? new SharedInvocationOwners(
+          options.stateStore,
+          options.ownershipTtlMs !== undefined ? { ttlMs: options.ownershipTtlMs } : {},
+        )
+      : new InvocationOwners(),
     sseRetryMs: options.sseRetryMs ?? 1000,
+    sharedPollMs: Math.max(10, options.sharedPollMs ?? 250),
     planning:
       options.planning && 'run' in options.planning
         ? options.planning

@@ -1,5 +1,5 @@
 import type { ServeConfig } from '@arsenal/config';
-import type { Arsenal } from '@arsenal/core';
+import type { Arsenal, StateStore } from '@arsenal/core';
 import type { HttpRoute } from '@arsenal/mcp-server';
 import { createRestApi } from '@arsenal/rest-api';
 
@@ -8,12 +8,14 @@ export const DEFAULT_REST_PATH = '/api';
 
 /**
  * The REST API as a route of the MCP HTTP server, when `--rest` or `serve.rest` asks for it: it
- * shares the server's port, host checks, authentication and body limits.
+ * shares the server's port, host checks, authentication and body limits. With a shared
+ * StateStore (`state:`), invocation ownership lives there, so every replica answers for it.
  */
 export function restRoutes(
   arsenal: Arsenal,
   serve: ServeConfig,
   requested: boolean | undefined,
+  stateStore?: StateStore,
 ): HttpRoute[] {
   const rest = serve.rest;
   if (!requested && (rest === undefined || rest === false)) return [];
@@ -25,6 +27,7 @@ export function restRoutes(
     ...(serve.maxBodyBytes ? { maxBodyBytes: serve.maxBodyBytes } : {}),
     ...(serve.bodyTimeoutMs ? { bodyTimeoutMs: serve.bodyTimeoutMs } : {}),
     ...(serve.sseRetryMs ? { sseRetryMs: serve.sseRetryMs } : {}),
+    ...(stateStore ? { stateStore } : {}),
   });
   return [api.route];
 }

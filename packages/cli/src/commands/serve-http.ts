@@ -1,5 +1,5 @@
 import type { ServeConfig } from '@arsenal/config';
-import type { Arsenal } from '@arsenal/core';
+import type { Arsenal, StateStore } from '@arsenal/core';
 import {
   type ArsenalMcpServer,
   type HttpRoute,
@@ -29,6 +29,7 @@ export async function startServeHttp(
   args: ServeArgs,
   warn: (message: string) => void,
   readiness?: () => ReadinessReport,
+  stateStore?: StateStore,
 ): Promise<RunningHttpServer> {
   const host = args.http?.host ?? serve.host ?? '127.0.0.1';
   const credentials = serve.auth?.tokens ?? [];
@@ -44,7 +45,7 @@ export async function startServeHttp(
     const path = serve.utcp === true ? '/utcp' : serve.utcp;
     routes.push(createUtcpRoute(arsenal, { path, baseUrl: () => origin }));
   }
-  routes.push(...restRoutes(arsenal, serve, args.rest));
+  routes.push(...restRoutes(arsenal, serve, args.rest, stateStore));
   const http = await startHttpServer(mcp, {
     host,
     port: args.http?.port ?? serve.port ?? 3333,

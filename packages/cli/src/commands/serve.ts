@@ -160,8 +160,14 @@ export async function startServe(args: ServeArgs, io: CliIO): Promise<RunningSer
   let serving = false;
   const useHttp = args.http !== undefined || args.rest === true || serve.transport === 'http';
   if (useHttp) {
-    const http = await startServeHttp(mcp, configured.arsenal, serve, args, warn, () =>
-      readinessOf(configured, () => serving),
+    const http = await startServeHttp(
+      mcp,
+      configured.arsenal,
+      serve,
+      args,
+      warn,
+      () => readinessOf(configured, () => serving),
+      configured.stateStore,
     );
     url = http.url;
     stopServing = () => http.close();
