@@ -12,9 +12,11 @@ import {
   callIdOf,
   eventually,
   OTHER_TOKEN,
+  parseEvents,
   type Replica,
   startBackend,
   startReplica,
+  USER_TOKEN,
   writeClusterConfig,
 } from './test-support/replica-cluster.js';
 
@@ -71,7 +73,7 @@ describe.skipIf(!binary)('three replicas sharing Redis and Postgres, over REST',
 
   const tool = (name: string) => names.get(name) ?? name;
 
-  it('reads an invocation on another replica and cancels it from a third, aborting the handler', async () => {
+  it('reads and follows an invocation on another replica and cancels it from a third, aborting the handler', async () => {
     const [first, second, third] = replicas as [Replica, Replica, Replica];
     const started = await first.rest('POST', '/execute', {
       body: { tool: tool('slow'), mode: 'async' },
@@ -92,6 +94,13 @@ describe.skipIf(!binary)('three replicas sharing Redis and Postgres, over REST',
     }
     expect(await eventually(async () => backend.counts.slowStarted === 1)).toBe(true);
 
+    // Followed from a replica that does not run it: the stream ends with the final status.
+    const events = await fetch(`${second.origin}/api${path}/events`, {
+      headers: { authorization: `Bearer ${USER_TOKEN}` },
+    });
+    expect(events.status).toBe(200);
+    const streamed = events.text();
+
     const cancel = await third.rest('POST', `${path}/cancel`);
     expect(cancel.status).toBe(202);
     const everywhere = await eventually(async () => {
@@ -103,6 +112,9 @@ describe.skipIf(!binary)('three replicas sharing Redis and Postgres, over REST',
     expect(await eventually(async () => backend.counts.slowAborted === 1)).toBe(true);
     const final = await third.rest('GET', path);
     expect((final.body.result as { status: string }).status).toBe('cancelled');
+    const received = parseEvents(await streamed);
+    expect(received[0]).toMatchObject({ event: 'status', data: { id, state: 'running' } });
+    expect(received.at(-1)).toMatchObject({ event: 'result', data: { id, state: 'cancelled' } });
   });
 
   it('keeps one audit record for every answered call when a replica is killed mid-load', async () => {

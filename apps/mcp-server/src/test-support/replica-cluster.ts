@@ -183,3 +183,15 @@ export async function eventually(check: () => Promise<boolean>, attempts = 600):
   }
   return false;
 }
+
+/** The events of a Server-Sent Events body that has ended, in order. */
+export function parseEvents(text: string): { event: string; data: unknown }[] {
+  const events: { event: string; data: unknown }[] = [];
+  for (const block of text.split('\n\n')) {
+    const lines = block.split('\n');
+    const event = lines.find((line) => line.startsWith('event: '))?.slice(7);
+    const data = lines.find((line) => line.startsWith('data: '))?.slice(6);
+    if (event !== undefined && data !== undefined) events.push({ event, data: JSON.parse(data) });
+  }
+  return events;
+}
