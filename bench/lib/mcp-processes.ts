@@ -34,8 +34,14 @@ export async function startEverythingHttp(): Promise<ServerProcess> {
  * A process that serves Streamable HTTP and announces `at http://.../mcp` on stderr (what
  * `arsenal serve --http` prints), once announced.
  */
-export function spawnAnnouncedHttpServer(args: readonly string[]): Promise<ServerProcess> {
-  const child = spawn(process.execPath, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+export function spawnAnnouncedHttpServer(
+  args: readonly string[],
+  env: NodeJS.ProcessEnv = {},
+): Promise<ServerProcess> {
+  const child = spawn(process.execPath, args, {
+    stdio: ['ignore', 'ignore', 'pipe'],
+    env: { ...process.env, ...env },
+  });
   const stop = stopper(child);
   let stderr = '';
   return new Promise((resolve, reject) => {

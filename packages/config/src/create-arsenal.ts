@@ -11,6 +11,7 @@ import {
   parseCatalog,
   type RegistrationSummary,
   type SourceHandle,
+  type StateStore,
   type ToolDefinitionInput,
 } from '@arsenal/core';
 import type { A2aToolSource } from '@arsenal/executor-a2a';
@@ -55,6 +56,8 @@ export interface ConfiguredArsenal {
   a2aSources: A2aToolSource[];
   /** The configured audit history (`history:`), flushed and closed by `close()`. */
   history?: HistoryStore;
+  /** The StateStore replicas share (`state:`), closed by `close()`. */
+  stateStore?: StateStore;
   /** Close the MCP servers (child processes included), the Arsenal and the history. */
   close(): Promise<void>;
 }
@@ -195,7 +198,15 @@ export async function createArsenalFromConfig(
     await close();
     throw error;
   }
-  return { arsenal, sources, a2aSources: a2a.sources, ...(history ? { history } : {}), close };
+  const stateStore = configured.execution?.stateStore;
+  return {
+    arsenal,
+    sources,
+    a2aSources: a2a.sources,
+    ...(history ? { history } : {}),
+    ...(stateStore ? { stateStore } : {}),
+    close,
+  };
 }
 
 function transportOf(server: McpServerConfig) {

@@ -1,10 +1,10 @@
-import type { ToolCall, ToolResult } from '@arsenal/core';
+import type { InvocationStatus, ToolCall, ToolResult } from '@arsenal/core';
 import { parseWith, readJsonBody, sendJson } from './http-io.js';
 import { problemFromToolResult, RestApiError, sendProblem } from './problem-details.js';
 import { ownerOf, type RouteDependencies } from './route-context.js';
 import type { Route, RouteContext } from './router.js';
 import { executeBodySchema } from './schemas.js';
-import { streamInvocation } from './sse.js';
+import { streamInvocation, streamSharedInvocation } from './sse.js';
 
 /** An AbortSignal that fires when the client goes away before its answer was sent. */
 function clientGone(context: RouteContext): AbortSignal {
@@ -15,11 +15,17 @@ function clientGone(context: RouteContext): AbortSignal {
   return controller.signal;
 }
 
-/** The invocation id in the path, if the caller owns it; otherwise a 404 (whoever owns it). */
-function ownedInvocation(dependencies: RouteDependencies, context: RouteContext): string {
+/**
+ * The invocation id in the path and its status (from whichever replica runs it), if the caller
+ * owns it; otherwise a 404, whoever owns it. Shared ownership that cannot be checked is a 503.
+ */
+async function ownedInvocation(
+  dependencies: RouteDependencies,
+  context: RouteContext,
+): Promise<{ id: string; status: InvocationStatus }> {
   const id = context.params.id ?? '';
-  const status = dependencies.owners.owns(id, ownerOf(context.principal))
-    ? dependencies.arsenal.status(id)
+  const status = (await dependencies.owners.owns(id, ownerOf(context.principal)))
+    ? await dependencies.arsenal.findInvocation(id)
     : undefined;
   if (!status) {
     throw new RestApiError(
@@ -28,24 +34,24 @@ function ownedInvocation(dependencies: RouteDependencies, context: RouteContext)
       `Invocation "${id}" is unknown, expired or was started by another caller; start the call again with POST /execute.`,
     );
   }
-  return id;
+  return { id, status };
 }
 
 /**
  * Answer with a call's outcome: 200 on success, 202 when it waits for a confirmation (whose id
  * only this caller may then settle), a problem document for everything else.
  */
-function sendToolResult(
+async function sendToolResult(
   dependencies: RouteDependencies,
   context: RouteContext,
   result: ToolResult,
-): void {
+): Promise<void> {
   if (result.status === 'success') {
     sendJson(context.response, 200, result);
     return;
   }
   if (result.status === 'pending_confirmation' && result.confirmation) {
-    dependencies.owners.remember(result.confirmation.id, ownerOf(context.principal));
+    await dependencies.owners.remember(result.confirmation.id, ownerOf(context.principal));
     const at = `${dependencies.basePath}/confirmations/${encodeURIComponent(result.confirmation.id)}`;
     sendJson(context.response, 202, result, { link: `<${at}/confirm>; rel="confirm"` });
     return;
@@ -60,7 +66,7 @@ export function executionRoutes(dependencies: RouteDependencies): Route[] {
 
   async function settleConfirmation(context: RouteContext, approve: boolean): Promise<void> {
     const id = context.params.id ?? '';
-    if (!owners.owns(id, ownerOf(context.principal))) {
+    if (!(await owners.owns(id, ownerOf(context.principal)))) {
       sendProblem(context.response, {
         type: 'urn:arsenal:problem:confirmation_invalid',
         title: 'Not Found',
@@ -71,9 +77,9 @@ export function executionRoutes(dependencies: RouteDependencies): Route[] {
       });
       return;
     }
-    owners.forget(id);
+    await owners.forget(id);
     const result = approve ? await arsenal.confirm(id) : await arsenal.reject(id);
-    sendToolResult(dependencies, context, result);
+    await sendToolResult(dependencies, context, result);
   }
 
   return [
@@ -96,11 +102,20 @@ export function executionRoutes(dependencies: RouteDependencies): Route[] {
         };
         if (body.mode === 'sync') {
           const result = await arsenal.execute({ ...call, signal: clientGone(context) });
-          sendToolResult(dependencies, context, result);
+          await sendToolResult(dependencies, context, result);
           return;
         }
         const id = arsenal.invoke(call);
-        owners.remember(id, ownerOf(context.principal));
+        // One turn first: the invocation's start is then sent to the shared store ahead of its
+        // owner, so another replica asked right after the 202 already finds it.
+        await Promise.resolve();
+        try {
+          await owners.remember(id, ownerOf(context.principal));
+        } catch (error) {
+          // Nobody could ever read or cancel it: stop it rather than run it unowned.
+          await arsenal.cancelInvocation(id).catch(() => false);
+          throw error;
+        }
         const status = `${basePath}/invocations/${encodeURIComponent(id)}`;
         sendJson(
           context.response,
@@ -114,10 +129,9 @@ export function executionRoutes(dependencies: RouteDependencies): Route[] {
       method: 'GET',
       path: '/invocations/{id}',
       async handle(context) {
-        const id = ownedInvocation(dependencies, context);
-        const status = arsenal.status(id);
-        const confirmation = status?.result?.confirmation;
-        if (confirmation) owners.remember(confirmation.id, ownerOf(context.principal));
+        const { status } = await ownedInvocation(dependencies, context);
+        const confirmation = status.result?.confirmation;
+        if (confirmation) await owners.remember(confirmation.id, ownerOf(context.principal));
         sendJson(context.response, 200, status);
       },
     },
@@ -125,18 +139,30 @@ export function executionRoutes(dependencies: RouteDependencies): Route[] {
       method: 'POST',
       path: '/invocations/{id}/cancel',
       async handle(context) {
-        const id = ownedInvocation(dependencies, context);
-        const cancelled = arsenal.cancel(id);
+        const { id, status } = await ownedInvocation(dependencies, context);
+        // Here at once; on another replica at its next sync round (the status says running until then).
+        const cancelled = await arsenal.cancelInvocation(id);
         // Already finished: nothing to cancel, and the status says how it ended.
-        sendJson(context.response, cancelled ? 202 : 200, arsenal.status(id));
+        sendJson(
+          context.response,
+          cancelled ? 202 : 200,
+          (await arsenal.findInvocation(id)) ?? status,
+        );
       },
     },
     {
       method: 'GET',
       path: '/invocations/{id}/events',
       async handle(context) {
-        const id = ownedInvocation(dependencies, context);
-        await streamInvocation(arsenal, id, context.response, dependencies.sseRetryMs);
+        const { id, status } = await ownedInvocation(dependencies, context);
+        if (arsenal.status(id)) {
+          await streamInvocation(arsenal, id, context.response, dependencies.sseRetryMs);
+        } else {
+          await streamSharedInvocation(arsenal, status, context.response, {
+            retryMs: dependencies.sseRetryMs,
+            pollMs: dependencies.sharedPollMs,
+          });
+        }
       },
     },
     {

@@ -2,7 +2,7 @@ export * from './console-schemas.js';
 export { arsenalDialects } from './dialect-routes.js';
 export type { BodyLimits } from './http-io.js';
 export { parseWith, readJsonBody, sendJson } from './http-io.js';
-export { InvocationOwners } from './invocation-owners.js';
+export { InvocationOwners, type InvocationOwnership } from './invocation-owners.js';
 export type { OpenApiOptions } from './openapi.js';
 export { createOpenApiDocument } from './openapi.js';
 export type { ProblemDetails } from './problem-details.js';
@@ -30,3 +30,7 @@ export type {
 export { ownerOf } from './route-context.js';
 export type { HttpMethod, Route, RouteContext } from './router.js';
 export * from './schemas.js';
+export {
+  SharedInvocationOwners,
+  type SharedOwnershipOptions,
+} from './shared-invocation-owners.js';

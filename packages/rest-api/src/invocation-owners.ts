@@ -2,10 +2,19 @@
 const DEFAULT_CAPACITY = 10_000;
 
 /**
- * Which caller started each invocation (and received each confirmation id). Only that caller
- * may read, follow, cancel or confirm it: another principal's id is answered like an unknown one.
+ * Who started each invocation (and received each confirmation id). Only that caller may read,
+ * follow, cancel or confirm it: another principal's id is answered like an unknown one. Kept in
+ * memory by one process (`InvocationOwners`) or in the shared StateStore, so that every replica
+ * agrees (`SharedInvocationOwners`).
  */
-export class InvocationOwners {
+export interface InvocationOwnership {
+  remember(id: string, owner: string): void | Promise<void>;
+  owns(id: string, owner: string): boolean | Promise<boolean>;
+  forget(id: string): void | Promise<void>;
+}
+
+/** Ownership in this process's memory: enough for one replica. */
+export class InvocationOwners implements InvocationOwnership {
   readonly #owners = new Map<string, string>();
   readonly #capacity: number;
 

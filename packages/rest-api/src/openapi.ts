@@ -90,6 +90,9 @@ function paths(): JsonObject {
   const toolName = pathParameter('name', 'Name, `namespace.name` or qualified name.');
   const invocationId = pathParameter('id', 'The id `POST /execute` returned in async mode.');
   const confirmationId = pathParameter('id', 'The confirmation id from a 202 answer.');
+  const ownershipUnavailable = problem(
+    'The shared state store that records who owns each invocation did not answer (`ownership_unavailable`); retry after Retry-After.',
+  );
   const callOutcomes = {
     '200': json('ToolResult', 'The call succeeded.'),
     '202': json('ToolResult', 'The call waits for a confirmation: see `confirmation.id`.'),
@@ -97,7 +100,9 @@ function paths(): JsonObject {
     '409': problem('Cancelled, or the confirmation was rejected.'),
     '422': problem('The arguments do not match the tool schema.'),
     '502': problem('The tool failed.'),
-    '503': problem("The tool's circuit breaker is open; see Retry-After."),
+    '503': problem(
+      "The tool's circuit breaker is open, or the shared state store that records who owns the call did not answer (`ownership_unavailable`); see Retry-After.",
+    ),
     '504': problem('The tool timed out.'),
     ...COMMON_PROBLEMS,
   };
@@ -192,6 +197,7 @@ function paths(): JsonObject {
         responses: {
           '200': json('Invocation', 'Where it stands.'),
           '404': problem('Unknown, expired or not this caller’s.'),
+          '503': ownershipUnavailable,
           ...COMMON_PROBLEMS,
         },
       },
@@ -205,6 +211,7 @@ function paths(): JsonObject {
           '200': json('Invocation', 'It had already finished; nothing was cancelled.'),
           '202': json('Invocation', 'Cancellation requested.'),
           '404': problem('Unknown, expired or not this caller’s.'),
+          '503': ownershipUnavailable,
           ...COMMON_PROBLEMS,
         },
       },
@@ -220,6 +227,7 @@ function paths(): JsonObject {
             content: { 'text/event-stream': { schema: { type: 'string' } } },
           },
           '404': problem('Unknown, expired or not this caller’s.'),
+          '503': ownershipUnavailable,
           ...COMMON_PROBLEMS,
         },
       },

@@ -1,5 +1,11 @@
 import { connect } from 'node:net';
-import { type Arsenal, ArsenalError, createArsenal, defineTool } from '@arsenal/core';
+import {
+  type Arsenal,
+  ArsenalError,
+  type ArsenalOptions,
+  createArsenal,
+  defineTool,
+} from '@arsenal/core';
 import { freePort } from '@arsenal/testkit';
 import { type RestServerOptions, type RunningRestServer, startRestServer } from './rest-server.js';
 
@@ -30,8 +36,11 @@ export function createGate(): Gate {
 }
 
 /** Math for everyone, billing for principals with `financial`, one destructive and a slow tool. */
-export async function createFixtureArsenal(gate: () => Gate): Promise<Arsenal> {
-  const arsenal = createArsenal();
+export async function createFixtureArsenal(
+  gate: () => Gate,
+  options: ArsenalOptions = {},
+): Promise<Arsenal> {
+  const arsenal = createArsenal(options);
   const summary = await arsenal.register([
     defineTool({
       name: 'add_numbers',
@@ -101,9 +110,12 @@ export interface Fixture {
 }
 
 /** An Arsenal behind a REST server on a free port, with admin, user and other tokens. */
-export async function startFixture(options: RestServerOptions = {}): Promise<Fixture> {
+export async function startFixture(
+  options: RestServerOptions = {},
+  arsenalOptions: ArsenalOptions = {},
+): Promise<Fixture> {
   let gate = createGate();
-  const arsenal = await createFixtureArsenal(() => gate);
+  const arsenal = await createFixtureArsenal(() => gate, arsenalOptions);
   const server = await startRestServer(arsenal, {
     port: await freePort(),
     basePath: '/api',

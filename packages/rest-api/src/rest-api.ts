@@ -6,6 +6,7 @@ import {
   type Planning,
   type PlanningOptions,
   type Principal,
+  type StateStore,
 } from '@arsenal/core';
 import type { HttpRoute } from '@arsenal/mcp-server';
 import { arsenalDialects, dialectRoutes } from './dialect-routes.js';
@@ -19,6 +20,7 @@ import { problemFromError, sendProblem } from './problem-details.js';
 import { quarantineRoutes } from './quarantine-routes.js';
 import type { DialectsProvider, PinsProvider, RouteDependencies } from './route-context.js';
 import { type Route, Router } from './router.js';
+import { SharedInvocationOwners } from './shared-invocation-owners.js';
 import { toolRoutes } from './tool-routes.js';
 
 /** The capability that lets a principal register and unregister tools by default. */
@@ -56,6 +58,16 @@ export interface RestApiOptions {
   bodyTimeoutMs?: number;
   /** The SSE `retry` field of invocation event streams. Default 1 s. */
   sseRetryMs?: number;
+  /**
+   * The StateStore the Arsenal's replicas share. With it, who owns each invocation and
+   * confirmation is kept there (not in this process), so any replica answers for them; when it
+   * cannot be reached those requests get 503 `ownership_unavailable`. Default: in memory.
+   */
+  stateStore?: StateStore;
+  /** How long shared ownership records live. Default 15 minutes. */
+  ownershipTtlMs?: number;
+  /** How often an event stream of an invocation another replica runs reads it. Default 250 ms. */
+  sharedPollMs?: number;
   /**
    * Further routes, relative to `basePath` (`/plan`, `/graph`): they share the router, the
    * problem details and `/openapi.json` stays the caller's to extend.
@@ -121,8 +133,14 @@ export function createRestApi(arsenal: Arsenal, options: RestApiOptions = {}): R
     history: options.history,
     pins: options.pins,
     dialects: options.dialects ?? arsenalDialects(arsenal),
-    owners: new InvocationOwners(),
+    owners: options.stateStore
+      ? new SharedInvocationOwners(
+          options.stateStore,
+          options.ownershipTtlMs !== undefined ? { ttlMs: options.ownershipTtlMs } : {},
+        )
+      : new InvocationOwners(),
     sseRetryMs: options.sseRetryMs ?? 1000,
+    sharedPollMs: Math.max(10, options.sharedPollMs ?? 250),
     planning:
       options.planning && 'run' in options.planning
         ? options.planning

@@ -1,6 +1,6 @@
 import type { Arsenal, HistoryStore, Planning, Principal, ToolDefinition } from '@arsenal/core';
 import type { BodyLimits } from './http-io.js';
-import type { InvocationOwners } from './invocation-owners.js';
+import type { InvocationOwnership } from './invocation-owners.js';
 
 /** What the route handlers share: the Arsenal, the limits and who may do what. */
 export interface RouteDependencies {
@@ -9,11 +9,13 @@ export interface RouteDependencies {
   /** Who may register and unregister tools. */
   canManageTools(principal: Principal | undefined): boolean;
   /** Which caller started each invocation and received each confirmation. */
-  owners: InvocationOwners;
+  owners: InvocationOwnership;
   /** The API's own path prefix (`/api`), for the links it returns. */
   basePath: string;
   /** The SSE `retry` field, in ms. */
   sseRetryMs: number;
+  /** How often an event stream of an invocation another replica runs reads its shared status. */
+  sharedPollMs: number;
   /** Dependency graph, planner and plan runs over the same Arsenal. */
   planning: Planning;
   /** Who may approve quarantined tools. */

@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http';
-import type { Arsenal, ProgressUpdate } from '@arsenal/core';
+import type { Arsenal, InvocationStatus, ProgressUpdate } from '@arsenal/core';
 
 /** How often a quiet stream sends a comment, so proxies do not close it as idle. */
 const HEARTBEAT_MS = 15_000;
@@ -54,4 +54,72 @@ export async function streamInvocation(
   } finally {
     clearInterval(heartbeat);
   }
+}
+
+/** Where a stream reads a shared invocation's status and how it tells clients to reconnect. */
+export interface SharedStreamOptions {
+  retryMs: number;
+  pollMs: number;
+}
+
+/**
+ * Follow an invocation another replica runs, from its shared status: the same events as
+ * `streamInvocation` (`status`, a `progress` event whenever progress or message changed, then
+ * `result`), read every `pollMs`. When the status can no longer be read (it expired, or the store
+ * is down) an `error` event says so and the stream ends; the client may reconnect.
+ */
+export async function streamSharedInvocation(
+  arsenal: Arsenal,
+  first: InvocationStatus,
+  response: ServerResponse,
+  options: SharedStreamOptions,
+): Promise<void> {
+  response.writeHead(200, {
+    'content-type': 'text/event-stream',
+    'cache-control': 'no-store',
+    connection: 'keep-alive',
+    'x-accel-buffering': 'no',
+  });
+  let sequence = 0;
+  const send = (event: string, data: unknown) => {
+    sequence += 1;
+    response.write(`id: ${sequence}\nevent: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+  };
+  response.write(`retry: ${options.retryMs}\n\n`);
+  send('status', first);
+  let closed = false;
+  response.once('close', () => {
+    closed = true;
+  });
+  let last = first;
+  let lastBeat = Date.now();
+  while (!closed && last.completedAt === undefined) {
+    await new Promise((resolve) => setTimeout(resolve, options.pollMs));
+    if (closed) return;
+    const next = await arsenal.findInvocation(first.id).catch(() => undefined);
+    if (!next) {
+      send('error', {
+        code: 'invocation_unavailable',
+        message: `The status of invocation "${first.id}" can no longer be read (it expired, or the shared state store did not answer); reconnect, or read GET /invocations/${first.id}.`,
+      });
+      response.end();
+      return;
+    }
+    if (next.completedAt === undefined) {
+      if (next.progress !== last.progress || next.message !== last.message) {
+        send('progress', {
+          ...(next.progress !== undefined ? { progress: next.progress } : {}),
+          ...(next.message !== undefined ? { message: next.message } : {}),
+        });
+        lastBeat = Date.now();
+      } else if (Date.now() - lastBeat >= HEARTBEAT_MS) {
+        response.write(': keep-alive\n\n');
+        lastBeat = Date.now();
+      }
+    }
+    last = next;
+  }
+  if (closed) return;
+  send('result', last);
+  response.end();
 }

@@ -1,7 +1,7 @@
 import type { ServeConfig } from '@arsenal/config';
 import { lockPathFor, readPinLock } from '@arsenal/config';
 import { createConsoleRoute } from '@arsenal/console';
-import type { Arsenal, HistoryStore, Principal } from '@arsenal/core';
+import type { Arsenal, HistoryStore, Principal, StateStore } from '@arsenal/core';
 import type { HttpRoute } from '@arsenal/mcp-server';
 import { createRestApi, type DialectsProvider, type PinsProvider } from '@arsenal/rest-api';
 import { createTokenCounter, encodeInAllDialects, type TokenCounter } from '../dialects.js';
@@ -17,6 +17,8 @@ export interface RestRouteContext {
   history?: HistoryStore;
   /** The config file, whose lock file holds the approved MCP tools (`/pins`). */
   configPath?: string;
+  /** The shared StateStore (`state:`): invocation ownership lives there, so every replica answers for it. */
+  stateStore?: StateStore;
 }
 
 const holds = (capability: string) => (principal: Principal | undefined) =>
@@ -86,6 +88,7 @@ export async function restRoutes(
     ...(serve.maxBodyBytes ? { maxBodyBytes: serve.maxBodyBytes } : {}),
     ...(serve.bodyTimeoutMs ? { bodyTimeoutMs: serve.bodyTimeoutMs } : {}),
     ...(serve.sseRetryMs ? { sseRetryMs: serve.sseRetryMs } : {}),
+    ...(context.stateStore ? { stateStore: context.stateStore } : {}),
   });
   if (!wantsConsole) return [api.route];
   const consoleRoute = await createConsoleRoute({

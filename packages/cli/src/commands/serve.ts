@@ -175,6 +175,7 @@ export async function startServe(args: ServeArgs, io: CliIO): Promise<RunningSer
       {
         ...(configured.history ? { history: configured.history } : {}),
         ...(config.source ? { configPath: config.source } : {}),
+        ...(configured.stateStore ? { stateStore: configured.stateStore } : {}),
       },
     );
     url = http.url;

@@ -1,8 +1,8 @@
 /**
- * Small shared state that replicas of a server must agree on. Today the execution engine keeps
- * its rate-limit buckets here; breakers, health, invocations and confirmations are still per
- * process. The in-memory store serves one process; a shared store (Redis) lets replicas share
- * it. Values are JSON-serialisable.
+ * Small shared state that replicas of a server must agree on: rate-limit buckets, and (with
+ * `sharedState`) breakers, health, invocations and confirmations; the REST API keeps invocation
+ * ownership here too. The in-memory store serves one process; a shared store (Redis) lets
+ * replicas share it. Values are JSON-serialisable.
  */
 export interface StateStore {
   get<T = unknown>(key: string): Promise<T | undefined>;
