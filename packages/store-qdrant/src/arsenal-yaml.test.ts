@@ -22,6 +22,7 @@ describe('arsenal.yaml: vectorStore: { use: "@arsenal/store-qdrant" }', () => {
   it('loads the store by package name with the options from the file', async () => {
     const packageDir = fileURLToPath(new URL('..', import.meta.url));
     const config = parseConfig(
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: arsenal.yaml substitutes ${VAR}
       'vectorStore:\n  use: "@arsenal/store-qdrant"\n  options:\n    url: ${QDRANT_TEST_URL}\n    collection: from_yaml\n',
       { baseDir: packageDir, env: { QDRANT_TEST_URL: fake.url } },
     );

@@ -1,5 +1,5 @@
 import type { ServeConfig } from '@arsenal/config';
-import type { Arsenal, StateStore } from '@arsenal/core';
+import type { Arsenal } from '@arsenal/core';
 import {
   type ArsenalMcpServer,
   type HttpRoute,

@@ -12,18 +12,9 @@ import {
 import {
   createArsenalMcpServer,
   type ReadinessReport,
-  SERVE_MODES,
-  type ServeMode,
   startStdioServer,
 } from '@arsenal/mcp-server';
-import {
-  type CommandSpec,
-  type ParsedCommandArgs,
-  stringListOption,
-  stringOption,
-} from '../args.js';
 import { cliVersion } from '../cli.js';
-import { CliError } from '../cli-error.js';
 import { demoCatalogFiles } from '../demo-catalog.js';
 import { type CliIO, writeLine } from '../io.js';
 import { DEFAULT_CONSOLE_PATH } from './rest-route.js';
