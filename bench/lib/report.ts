@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
@@ -17,6 +18,8 @@ export function machine(): {
   date: string;
   /** 1, 5 and 15-minute load averages when the run ended: a shared machine skews timings. */
   loadAverage: number[];
+  /** The commit measured (`+dirty` when the working tree had changes), `unknown` outside git. */
+  commit: string;
 } {
   const cpu = cpus()[0]?.model ?? 'unknown';
   return {
@@ -26,7 +29,26 @@ export function machine(): {
     memoryGiB: Math.round(totalmem() / 2 ** 30),
     date: new Date().toISOString().slice(0, 10),
     loadAverage: loadavg().map((load) => Math.round(load * 100) / 100),
+    commit: commit(),
   };
+}
+
+let measuredCommit: string | undefined;
+/** The short commit id, read once per process; `+dirty` when sources other than results changed. */
+function commit(): string {
+  if (measuredCommit !== undefined) return measuredCommit;
+  const git = (...args: string[]) =>
+    execFileSync('git', args, { cwd: import.meta.dirname, encoding: 'utf8' }).trim();
+  try {
+    const id = git('rev-parse', '--short', 'HEAD');
+    const changed = git('status', '--porcelain', '--untracked-files=no')
+      .split('\n')
+      .filter((line) => line.trim() !== '' && !/ (bench\/results|docs)\//.test(line));
+    measuredCommit = changed.length > 0 ? `${id}+dirty` : id;
+  } catch {
+    measuredCommit = 'unknown';
+  }
+  return measuredCommit;
 }
 
 /** Print a markdown table. */
