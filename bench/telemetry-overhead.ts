@@ -154,6 +154,7 @@ for (const operation of ['retrieve', 'execute'] as const) {
       addedMeanPercent: Math.round(((mean - offMean) / offMean) * 1000) / 10,
       addedP50Percent: Math.round(((p50 - offP50) / offP50) * 1000) / 10,
       addedMeanUs: us(mean - offMean),
+      addedP50Us: us(p50 - offP50),
     };
     results.push(row);
     rows.push([
