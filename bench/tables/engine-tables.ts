@@ -72,7 +72,7 @@ export const ENGINE_TABLES: TableSpec[] = [
   },
   {
     name: 'retrieval-latency',
-    sources: ['retrieval-latency.runs'],
+    sources: ['retrieval-latency'],
     headers: [
       'tools',
       'register, tools/s',
@@ -93,7 +93,7 @@ export const ENGINE_TABLES: TableSpec[] = [
   },
   {
     name: 'memory-per-tool',
-    sources: ['memory-per-tool.runs'],
+    sources: ['memory-per-tool'],
     headers: ['tools', 'bytes per tool', 'retained MiB'],
     rows: ([file]) =>
       rowsOf(file!, 'results').map((row) => [
@@ -104,7 +104,7 @@ export const ENGINE_TABLES: TableSpec[] = [
   },
   {
     name: 'execution-overhead',
-    sources: ['execution-overhead.runs'],
+    sources: ['execution-overhead'],
     headers: ['path', 'p50 µs', 'p99 µs', 'sequential calls/s'],
     rows: ([file]) => {
       const root = file!.root();
@@ -133,7 +133,7 @@ export const ENGINE_TABLES: TableSpec[] = [
   },
   {
     name: 'peers',
-    sources: ['peers.runs'],
+    sources: ['peers'],
     headers: [
       'catalog',
       'engine',
@@ -160,7 +160,7 @@ export const ENGINE_TABLES: TableSpec[] = [
   },
   {
     name: 'telemetry-overhead',
-    sources: ['telemetry-overhead.runs'],
+    sources: ['telemetry-overhead'],
     headers: [
       'operation',
       'telemetry',

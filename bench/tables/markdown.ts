@@ -29,14 +29,14 @@ const range = (values: readonly number[]) => {
 
 /** One line under a table: the file, the runs, the load, the machine, the date and the commit. */
 export function provenanceLine(provenance: Provenance): string {
-  const { file, runs, loads, machines } = provenance;
+  const { file, runs, repeated, loads, machines } = provenance;
   const parts: string[] = [`Source: \`bench/results/${file}\``];
   parts.push(
     runs === undefined
       ? 'number of runs not recorded'
-      : runs === 1
-        ? '1 run'
-        : `${runs} runs, median (min–max)`,
+      : repeated
+        ? `${runs} runs, median (min–max)`
+        : `one run (the file records ${runs} repetitions inside it, as medians)`,
   );
   parts.push(
     loads.length === machines.length && loads.length > 0

@@ -24,6 +24,8 @@ export interface Provenance {
   file: string;
   /** Runs combined into each figure; undefined when the file does not say. */
   runs: number | undefined;
+  /** Whether the runs are separate processes combined by repeat.ts (median and range). */
+  repeated: boolean;
   /** 1-minute load averages at the end of each run (empty when not recorded). */
   loads: number[];
   machines: Machine[];
@@ -35,14 +37,17 @@ export class ResultFile {
   readonly #first: Json;
   readonly #summary: Record<string, Figure> | undefined;
 
+  /** `name.runs.json` (several runs, from repeat.ts) when there is one, else `name.json`. */
   constructor(directory: string, name: string) {
-    const file = `${name}.json`;
-    const path = join(directory, file);
-    if (!existsSync(path)) {
+    const file = [`${name}.runs.json`, `${name}.json`].find((candidate) =>
+      existsSync(join(directory, candidate)),
+    );
+    if (file === undefined) {
       throw new Error(
-        `bench/results/${file} is missing: run the benchmark that writes it, or drop its table.`,
+        `bench/results/${name}.json is missing: run the benchmark that writes it, or drop its table.`,
       );
     }
+    const path = join(directory, file);
     const data = JSON.parse(readFileSync(path, 'utf8')) as Record<string, Json>;
     const each = Array.isArray(data.each) ? (data.each as Record<string, Json>[]) : undefined;
     this.#summary = each ? (data.summary as unknown as Record<string, Figure>) : undefined;
@@ -52,6 +57,7 @@ export class ResultFile {
     this.provenance = {
       file,
       runs: each ? each.length : typeof data.runs === 'number' ? data.runs : undefined,
+      repeated: each !== undefined,
       loads: machines.flatMap((machine) => machine.loadAverage?.slice(0, 1) ?? []),
       machines,
     };
