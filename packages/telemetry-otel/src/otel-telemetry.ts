@@ -13,6 +13,7 @@ import {
   type SpanExporter,
   type SpanProcessor,
 } from '@opentelemetry/sdk-trace-base';
+import { EventQueue } from './event-queue.js';
 import { PresetIdGenerator } from './preset-id-generator.js';
 import { eventTime, SpanFactory } from './span-factory.js';
 
@@ -62,8 +63,7 @@ export class OtelTelemetry implements Telemetry {
   readonly #recordQuery: boolean;
   readonly #recordPrincipal: boolean;
   readonly #deferred: boolean;
-  #queue: ArsenalEvent[] = [];
-  #scheduled = false;
+  readonly #queue = new EventQueue((event) => this.#apply(event), QUEUE_LIMIT);
 
   constructor(options: OtelTelemetryOptions = {}) {
     const maxOpen = options.maxOpenSpans ?? 10_000;
@@ -112,30 +112,6 @@ export class OtelTelemetry implements Telemetry {
       return;
     }
     this.#queue.push(event);
-    if (this.#queue.length >= QUEUE_LIMIT) this.#drain();
-    else if (!this.#scheduled) {
-      this.#scheduled = true;
-      setImmediate(this.#drainLater).unref();
-    }
-  }
-
-  readonly #drainLater = (): void => {
-    this.#scheduled = false;
-    this.#drain();
-  };
-
-  /** Turns every queued event into spans and span events, in the order they were emitted. */
-  #drain(): void {
-    const events = this.#queue;
-    if (events.length === 0) return;
-    this.#queue = [];
-    for (const event of events) {
-      try {
-        this.#apply(event);
-      } catch {
-        // One malformed event must not cost the spans of the others.
-      }
-    }
   }
 
   #apply(event: ArsenalEvent): void {
@@ -234,13 +210,13 @@ export class OtelTelemetry implements Telemetry {
 
   /** Export every ended span now. */
   forceFlush(): Promise<void> {
-    this.#drain();
+    this.#queue.drain();
     return this.provider.forceFlush();
   }
 
   /** End calls still open as abandoned, flush, and shut the exporters down. */
   async close(): Promise<void> {
-    this.#drain();
+    this.#queue.drain();
     for (const call of this.#open.values()) this.#abandon(call, 'telemetry closed');
     this.#open.clear();
     await this.provider.shutdown();
