@@ -80,6 +80,15 @@ const samples = {
   retrieve: new Map<Variant, number[]>(VARIANTS.map((v) => [v, []])),
   execute: new Map<Variant, number[]>(VARIANTS.map((v) => [v, []])),
 };
+/** CPU time of this process (user + system, ms) per variant: less skewed by a busy host. */
+const cpu = {
+  retrieve: new Map<Variant, number>(VARIANTS.map((v) => [v, 0])),
+  execute: new Map<Variant, number>(VARIANTS.map((v) => [v, 0])),
+};
+const cpuMs = () => {
+  const usage = process.cpuUsage();
+  return (usage.user + usage.system) / 1000;
+};
 const totals = {
   retrieve: new Map<Variant, number>(VARIANTS.map((v) => [v, 0])),
   execute: new Map<Variant, number>(VARIANTS.map((v) => [v, 0])),
@@ -91,6 +100,7 @@ const settle = () => new Promise<void>((resolve) => setImmediate(resolve));
 async function retrieveBlock(variant: Variant, record: boolean, offset: number): Promise<void> {
   const arsenal = arsenals.get(variant)!;
   const started = performance.now();
+  const cpuStarted = cpuMs();
   for (let i = 0; i < RETRIEVE_BLOCK; i++) {
     const query = queries[(offset + i) % queries.length]!;
     const t = performance.now();
@@ -98,13 +108,16 @@ async function retrieveBlock(variant: Variant, record: boolean, offset: number):
     if (record) samples.retrieve.get(variant)!.push(performance.now() - t);
   }
   await settle();
-  if (record)
+  if (record) {
     totals.retrieve.set(variant, totals.retrieve.get(variant)! + performance.now() - started);
+    cpu.retrieve.set(variant, cpu.retrieve.get(variant)! + cpuMs() - cpuStarted);
+  }
 }
 
 async function executeBlock(variant: Variant, record: boolean): Promise<void> {
   const arsenal = arsenals.get(variant)!;
   const started = performance.now();
+  const cpuStarted = cpuMs();
   for (let i = 0; i < EXECUTE_BLOCK; i++) {
     const t = performance.now();
     const result = await arsenal.execute(call);
@@ -112,8 +125,10 @@ async function executeBlock(variant: Variant, record: boolean): Promise<void> {
     if (result.status !== 'success') throw new Error(`bench call failed: ${result.error?.message}`);
   }
   await settle();
-  if (record)
+  if (record) {
     totals.execute.set(variant, totals.execute.get(variant)! + performance.now() - started);
+    cpu.execute.set(variant, cpu.execute.get(variant)! + cpuMs() - cpuStarted);
+  }
 }
 
 // Warm-up: every variant, both operations.
@@ -136,6 +151,7 @@ const results: Record<string, unknown>[] = [];
 for (const operation of ['retrieve', 'execute'] as const) {
   const count = ROUNDS * (operation === 'retrieve' ? RETRIEVE_BLOCK : EXECUTE_BLOCK);
   const offMean = totals[operation].get('off')! / count;
+  const offCpu = cpu[operation].get('off')! / count;
   const offP50 = percentile(
     samples[operation].get('off')!.sort((a, b) => a - b),
     50,
@@ -143,6 +159,7 @@ for (const operation of ['retrieve', 'execute'] as const) {
   for (const variant of VARIANTS) {
     const sorted = samples[operation].get(variant)!.sort((a, b) => a - b);
     const mean = totals[operation].get(variant)! / count;
+    const cpuPerOperation = cpu[operation].get(variant)! / count;
     const p50 = percentile(sorted, 50);
     const row = {
       operation,
@@ -155,6 +172,9 @@ for (const operation of ['retrieve', 'execute'] as const) {
       addedP50Percent: Math.round(((p50 - offP50) / offP50) * 1000) / 10,
       addedMeanUs: us(mean - offMean),
       addedP50Us: us(p50 - offP50),
+      cpuUs: us(cpuPerOperation),
+      addedCpuPercent: Math.round(((cpuPerOperation - offCpu) / offCpu) * 1000) / 10,
+      addedCpuUs: us(cpuPerOperation - offCpu),
     };
     results.push(row);
     rows.push([
@@ -165,11 +185,23 @@ for (const operation of ['retrieve', 'execute'] as const) {
       row.p99Us,
       variant === 'off' ? '—' : `${row.addedMeanPercent}% (${row.addedMeanUs} µs)`,
       variant === 'off' ? '—' : `${row.addedP50Percent}%`,
+      row.cpuUs,
+      variant === 'off' ? '—' : `${row.addedCpuPercent}% (${row.addedCpuUs} µs)`,
     ]);
   }
 }
 printTable(
-  ['operation', 'telemetry', 'mean µs', 'p50 µs', 'p99 µs', 'added (mean)', 'added (p50)'],
+  [
+    'operation',
+    'telemetry',
+    'mean µs',
+    'p50 µs',
+    'p99 µs',
+    'added (mean)',
+    'added (p50)',
+    'CPU µs',
+    'added CPU',
+  ],
   rows,
 );
 const both = (operation: string) =>

@@ -164,11 +164,13 @@ export const ENGINE_TABLES: TableSpec[] = [
     headers: [
       'operation',
       'telemetry',
-      'mean µs',
       'p50 µs',
+      'added at p50',
+      'mean µs',
+      'added to the mean',
+      'CPU µs per call',
+      'added CPU',
       'p99 µs',
-      'added (mean)',
-      'added (p50)',
     ],
     rows: ([file]) =>
       rowsOf(file!, 'results').map((row) => {
@@ -177,18 +179,20 @@ export const ENGINE_TABLES: TableSpec[] = [
         const us = decimals(1);
         const percent = (value: number) => `${value.toFixed(1)}%`;
         const bold = (text: string) => (both ? `**${text}**` : text);
+        const added = (key: string) =>
+          off
+            ? '–'
+            : `${cell(row, `added${key}Percent`, percent)}, ${cell(row, `added${key}Us`, us)} µs`;
         return [
           row.text('operation'),
           bold(row.text('variant')),
-          cell(row, 'meanUs', us),
           cell(row, 'p50Us', us),
+          off ? '–' : bold(added('P50')),
+          cell(row, 'meanUs', us),
+          added('Mean'),
+          cell(row, 'cpuUs', us),
+          off ? '–' : bold(added('Cpu')),
           cell(row, 'p99Us', whole),
-          off
-            ? '–'
-            : `${cell(row, 'addedMeanPercent', percent)}, ${cell(row, 'addedMeanUs', us)} µs`,
-          off
-            ? '–'
-            : bold(`${cell(row, 'addedP50Percent', percent)}, ${cell(row, 'addedP50Us', us)} µs`),
         ];
       }),
   },
