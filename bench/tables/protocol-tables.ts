@@ -6,8 +6,29 @@ const ms3 = decimals(3);
 const ms1 = decimals(1);
 const ARSENAL = (label: string) => label.replace(/\barsenal\b/, 'Arsenal');
 
+const OPENAPI_STEPS: [string, string][] = [
+  ['read', 'read (12.4 MiB)'],
+  ['parse', 'parse (JSON)'],
+  ['map', 'map (operations → tools)'],
+  ['register', 'register (lexical index)'],
+  ['total', '**total**'],
+];
+
 /** Tables of the protocol servers, executors and vector stores. */
 export const PROTOCOL_TABLES: TableSpec[] = [
+  {
+    name: 'openapi-import',
+    sources: ['openapi-import'],
+    headers: ['step', 'wall ms', 'CPU ms'],
+    rows: ([file]) => {
+      const root = file!.root();
+      return OPENAPI_STEPS.map(([step, label]) => [
+        label,
+        cell(root, `medianWallMs.${step}`, whole),
+        cell(root, `medianCpuMs.${step}`, whole),
+      ]);
+    },
+  },
   {
     name: 'mcp-tokens',
     sources: ['mcp-tokens'],
