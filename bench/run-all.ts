@@ -37,6 +37,7 @@ const BENCHES: Bench[] = [
     script: 'vector-store-parity.ts',
     scriptArguments: ['--ef-search', '500'],
   },
+  { name: 'vector-store-parity-efdefault', script: 'vector-store-parity.ts' },
   {
     name: 'vector-stores-10000',
     script: 'vector-stores.ts',

@@ -33,8 +33,10 @@ export function machine(): {
   };
 }
 
+/** Changes that cannot change a measurement: results, docs and the tables built from them. */
+const NOT_MEASURED = /^(bench\/results\/|bench\/tables\/|docs\/)|\.md$/;
 let measuredCommit: string | undefined;
-/** The short commit id, read once per process; `+dirty` when sources other than results changed. */
+/** The short commit id, read once per process; `+dirty` when measured sources had changes. */
 function commit(): string {
   if (measuredCommit !== undefined) return measuredCommit;
   const git = (...args: string[]) =>
@@ -43,7 +45,7 @@ function commit(): string {
     const id = git('rev-parse', '--short', 'HEAD');
     const changed = git('status', '--porcelain', '--untracked-files=no')
       .split('\n')
-      .filter((line) => line.trim() !== '' && !/ (bench\/results|docs)\//.test(line));
+      .filter((line) => line.trim() !== '' && !NOT_MEASURED.test(line.slice(3)));
     measuredCommit = changed.length > 0 ? `${id}+dirty` : id;
   } catch {
     measuredCommit = 'unknown';
