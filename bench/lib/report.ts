@@ -39,10 +39,11 @@ let measuredCommit: string | undefined;
 /** The short commit id, read once per process; `+dirty` when measured sources had changes. */
 function commit(): string {
   if (measuredCommit !== undefined) return measuredCommit;
+  // Not trimmed: a porcelain line starts with a space when only the worktree side changed.
   const git = (...args: string[]) =>
-    execFileSync('git', args, { cwd: import.meta.dirname, encoding: 'utf8' }).trim();
+    execFileSync('git', args, { cwd: import.meta.dirname, encoding: 'utf8' }).trimEnd();
   try {
-    const id = git('rev-parse', '--short', 'HEAD');
+    const id = git('rev-parse', '--short', 'HEAD').trim();
     const changed = git('status', '--porcelain', '--untracked-files=no')
       .split('\n')
       .filter((line) => line.trim() !== '' && !NOT_MEASURED.test(line.slice(3)));

@@ -113,4 +113,49 @@ export const PROTOCOL_TABLES: TableSpec[] = [
         cell(row, 'p99', ms3),
       ]),
   },
+  {
+    name: 'mcp-gateway',
+    sources: ['mcp-latency'],
+    headers: [
+      'run',
+      'Arsenal p50 ms',
+      'supergateway p50 ms',
+      'Arsenal / supergateway, p50',
+      'same, p99',
+    ],
+    rows: ([file]) =>
+      file!.runs().map((run, index) => {
+        const paths = run.list('rows').filter((row) => row.text('transport') === 'http→stdio');
+        const arsenal = paths.find((row) => /arsenal/i.test(row.text('label')));
+        const peer = paths.find((row) => row.text('label').startsWith('supergateway'));
+        const at = (row: ResultView | undefined, key: string) => row?.figure(key)?.median;
+        const ratio = (key: string) => {
+          const mine = at(arsenal, key);
+          const theirs = at(peer, key);
+          return mine !== undefined && theirs ? (mine / theirs).toFixed(2) : '—';
+        };
+        return [
+          String(index + 1),
+          arsenal ? cell(arsenal, 'p50', ms3) : '—',
+          peer ? cell(peer, 'p50', ms3) : '—',
+          ratio('p50'),
+          ratio('p99'),
+        ];
+      }),
+  },
+  {
+    name: 'vector-store-parity',
+    sources: ['vector-store-parity-ef500', 'vector-store-parity-efdefault'],
+    headers: ['efSearch', 'same top 10, ties aside', 'identical order'],
+    rows: (files) =>
+      files.map((file, index) => {
+        const root = file.root();
+        const queries = cell(root, 'queries', whole);
+        return [
+          index === 0 ? '500 (both stores)' : 'defaults (Chroma 200, pgvector 100)',
+          `**${cell(root, 'tiesAside', whole)} / ${queries}**`,
+          `${cell(root, 'exact', whole)} / ${queries}`,
+        ];
+      }),
+  },
 ];

@@ -32,9 +32,10 @@ export interface Provenance {
 }
 
 /** One result file of bench/results, read as figures (median and range) and labels. */
-export class ResultFile {
+export class ResultFile implements Values {
   readonly provenance: Provenance;
   readonly #first: Json;
+  readonly #each: Json[];
   readonly #summary: Record<string, Figure> | undefined;
 
   /** `name.runs.json` (several runs, from repeat.ts) when there is one, else `name.json`. */
@@ -53,6 +54,7 @@ export class ResultFile {
     this.#summary = each ? (data.summary as unknown as Record<string, Figure>) : undefined;
     this.#first = each ? (each[0] as Json) : data;
     const runs = each ? each : [data];
+    this.#each = runs;
     const machines = runs.map((run) => (run.machine ?? {}) as Machine);
     this.provenance = {
       file,
@@ -68,28 +70,56 @@ export class ResultFile {
     return new ResultView(this, '');
   }
 
+  /** Each run on its own (one view for a single-run file), for tables with a row per run. */
+  runs(): ResultView[] {
+    return this.#each.map((run) => new ResultView(new RunValues(run), ''));
+  }
+
   figure(path: string): Figure | undefined {
     if (this.#summary) return this.#summary[path];
-    const value = this.value(path);
-    return typeof value === 'number' ? { median: value, min: value, max: value } : undefined;
+    return new RunValues(this.#first).figure(path);
   }
 
   /** The first run's value at a path (labels, counts, anything not summarised). */
   value(path: string): Json | undefined {
-    let current: Json | undefined = this.#first;
-    if (path === '') return current;
-    for (const key of path.split('.')) {
-      if (current === null || typeof current !== 'object') return undefined;
-      current = (current as Record<string, Json>)[key];
-    }
-    return current;
+    return valueAt(this.#first, path);
   }
+}
+
+/** Where a view reads figures and values: a whole result file, or one of its runs. */
+interface Values {
+  figure(path: string): Figure | undefined;
+  value(path: string): Json | undefined;
+}
+
+/** One run's values: each figure is that run's value alone. */
+class RunValues implements Values {
+  constructor(private readonly run: Json) {}
+
+  figure(path: string): Figure | undefined {
+    const value = valueAt(this.run, path);
+    return typeof value === 'number' ? { median: value, min: value, max: value } : undefined;
+  }
+
+  value(path: string): Json | undefined {
+    return valueAt(this.run, path);
+  }
+}
+
+function valueAt(root: Json, path: string): Json | undefined {
+  let current: Json | undefined = root;
+  if (path === '') return current;
+  for (const key of path.split('.')) {
+    if (current === null || typeof current !== 'object') return undefined;
+    current = (current as Record<string, Json>)[key];
+  }
+  return current;
 }
 
 /** Part of a result file: a row of `results`, or the whole file. */
 export class ResultView {
   constructor(
-    readonly file: ResultFile,
+    readonly file: Values,
     readonly prefix: string,
   ) {}
 

@@ -92,6 +92,27 @@ describe('table generation', () => {
     expect(regenerate(rebuilt, directory, [spec])).toBe(rebuilt);
   });
 
+  it('gives each run on its own for tables with a row per run', () => {
+    const run = (p50Ms: number) => ({ results: [{ tools: 10, p50Ms }] });
+    const directory = resultsDirectory({
+      'latency.runs.json': {
+        runs: 2,
+        summary: { 'results.0.p50Ms': { median: 0.35, min: 0.3, max: 0.4 } },
+        each: [run(0.3), run(0.4)],
+      },
+    });
+    const file = new ResultFile(directory, 'latency');
+    expect(file.runs().map((view) => view.at('results.0').figure('p50Ms'))).toEqual([
+      { median: 0.3, min: 0.3, max: 0.3 },
+      { median: 0.4, min: 0.4, max: 0.4 },
+    ]);
+    expect(file.root().at('results.0').figure('p50Ms')).toEqual({
+      median: 0.35,
+      min: 0.3,
+      max: 0.4,
+    });
+  });
+
   it('says which fields a result file lacks instead of inventing them', () => {
     const directory = resultsDirectory({
       'latency.json': { machine: { cpu: 'AMD EPYC', cores: 2 }, results: [{ tools: 10 }] },
