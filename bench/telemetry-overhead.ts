@@ -1,6 +1,8 @@
 // What OpenTelemetry tracing and Prometheus metrics add to retrieve and execute: the same
 // Arsenal (1,000 synthetic tools plus one no-op function tool) with telemetry off, each exporter
 // alone, and both on, measured in interleaved blocks so JIT and GC drift hit every variant alike.
+// A fifth variant, `events`, has a sink that ignores every event: what Arsenal itself spends
+// building the events (it builds none when no telemetry is set), before any exporter sees them.
 // Spans go through the batch processor and the OTLP/HTTP exporter to a receiver in another
 // process (it answers 200 and discards), as in production. Target: both on add < 5%.
 // Run: pnpm --filter @arsenal/bench bench:telemetry
@@ -45,11 +47,12 @@ const noop = defineTool({
   handler: (args) => ({ ok: true, city: args.city }),
 });
 
-type Variant = 'off' | 'otel' | 'prometheus' | 'both';
-const VARIANTS: Variant[] = ['off', 'otel', 'prometheus', 'both'];
+type Variant = 'off' | 'events' | 'otel' | 'prometheus' | 'both';
+const VARIANTS: Variant[] = ['off', 'events', 'otel', 'prometheus', 'both'];
 
 function telemetryFor(variant: Variant): Telemetry[] {
   const sinks: Telemetry[] = [];
+  if (variant === 'events') sinks.push({ emit() {} });
   if (variant === 'otel' || variant === 'both') {
     sinks.push(
       createOtelTelemetry({
@@ -80,35 +83,55 @@ const samples = {
   retrieve: new Map<Variant, number[]>(VARIANTS.map((v) => [v, []])),
   execute: new Map<Variant, number[]>(VARIANTS.map((v) => [v, []])),
 };
+/** CPU time of this process (user + system, ms) per variant: less skewed by a busy host. */
+const cpu = {
+  retrieve: new Map<Variant, number>(VARIANTS.map((v) => [v, 0])),
+  execute: new Map<Variant, number>(VARIANTS.map((v) => [v, 0])),
+};
+const cpuMs = () => {
+  const usage = process.cpuUsage();
+  return (usage.user + usage.system) / 1000;
+};
 const totals = {
   retrieve: new Map<Variant, number>(VARIANTS.map((v) => [v, 0])),
   execute: new Map<Variant, number>(VARIANTS.map((v) => [v, 0])),
 };
 
+/** One turn of the event loop: work the exporters deferred from this block counts in its mean. */
+const settle = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 async function retrieveBlock(variant: Variant, record: boolean, offset: number): Promise<void> {
   const arsenal = arsenals.get(variant)!;
   const started = performance.now();
+  const cpuStarted = cpuMs();
   for (let i = 0; i < RETRIEVE_BLOCK; i++) {
     const query = queries[(offset + i) % queries.length]!;
     const t = performance.now();
     await arsenal.retrieve({ query, limit: 10 });
     if (record) samples.retrieve.get(variant)!.push(performance.now() - t);
   }
-  if (record)
+  await settle();
+  if (record) {
     totals.retrieve.set(variant, totals.retrieve.get(variant)! + performance.now() - started);
+    cpu.retrieve.set(variant, cpu.retrieve.get(variant)! + cpuMs() - cpuStarted);
+  }
 }
 
 async function executeBlock(variant: Variant, record: boolean): Promise<void> {
   const arsenal = arsenals.get(variant)!;
   const started = performance.now();
+  const cpuStarted = cpuMs();
   for (let i = 0; i < EXECUTE_BLOCK; i++) {
     const t = performance.now();
     const result = await arsenal.execute(call);
     if (record) samples.execute.get(variant)!.push(performance.now() - t);
     if (result.status !== 'success') throw new Error(`bench call failed: ${result.error?.message}`);
   }
-  if (record)
+  await settle();
+  if (record) {
     totals.execute.set(variant, totals.execute.get(variant)! + performance.now() - started);
+    cpu.execute.set(variant, cpu.execute.get(variant)! + cpuMs() - cpuStarted);
+  }
 }
 
 // Warm-up: every variant, both operations.
@@ -131,6 +154,7 @@ const results: Record<string, unknown>[] = [];
 for (const operation of ['retrieve', 'execute'] as const) {
   const count = ROUNDS * (operation === 'retrieve' ? RETRIEVE_BLOCK : EXECUTE_BLOCK);
   const offMean = totals[operation].get('off')! / count;
+  const offCpu = cpu[operation].get('off')! / count;
   const offP50 = percentile(
     samples[operation].get('off')!.sort((a, b) => a - b),
     50,
@@ -138,6 +162,7 @@ for (const operation of ['retrieve', 'execute'] as const) {
   for (const variant of VARIANTS) {
     const sorted = samples[operation].get(variant)!.sort((a, b) => a - b);
     const mean = totals[operation].get(variant)! / count;
+    const cpuPerOperation = cpu[operation].get(variant)! / count;
     const p50 = percentile(sorted, 50);
     const row = {
       operation,
@@ -149,6 +174,10 @@ for (const operation of ['retrieve', 'execute'] as const) {
       addedMeanPercent: Math.round(((mean - offMean) / offMean) * 1000) / 10,
       addedP50Percent: Math.round(((p50 - offP50) / offP50) * 1000) / 10,
       addedMeanUs: us(mean - offMean),
+      addedP50Us: us(p50 - offP50),
+      cpuUs: us(cpuPerOperation),
+      addedCpuPercent: Math.round(((cpuPerOperation - offCpu) / offCpu) * 1000) / 10,
+      addedCpuUs: us(cpuPerOperation - offCpu),
     };
     results.push(row);
     rows.push([
@@ -159,11 +188,23 @@ for (const operation of ['retrieve', 'execute'] as const) {
       row.p99Us,
       variant === 'off' ? '—' : `${row.addedMeanPercent}% (${row.addedMeanUs} µs)`,
       variant === 'off' ? '—' : `${row.addedP50Percent}%`,
+      row.cpuUs,
+      variant === 'off' ? '—' : `${row.addedCpuPercent}% (${row.addedCpuUs} µs)`,
     ]);
   }
 }
 printTable(
-  ['operation', 'telemetry', 'mean µs', 'p50 µs', 'p99 µs', 'added (mean)', 'added (p50)'],
+  [
+    'operation',
+    'telemetry',
+    'mean µs',
+    'p50 µs',
+    'p99 µs',
+    'added (mean)',
+    'added (p50)',
+    'CPU µs',
+    'added CPU',
+  ],
   rows,
 );
 const both = (operation: string) =>

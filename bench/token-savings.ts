@@ -64,6 +64,7 @@ for (const [dialect, { encode, meta }] of Object.entries(dialects)) {
   const saving = 1 - mean / full;
   results.push({
     dialect,
+    tools: catalog.length,
     fullCatalogTokens: full,
     meanTurnTokens: mean,
     p95TurnTokens: percentile(perTurn, 95),

@@ -111,7 +111,8 @@ try {
     differences,
   });
   console.log(`wrote ${path}`);
-  if (tiesAside !== QUERIES.length) process.exitCode = 1;
+  // Parity is the claim at a generous efSearch; at the stores' defaults HNSW may miss a neighbour.
+  if (EF_SEARCH !== undefined && tiesAside !== QUERIES.length) process.exitCode = 1;
 } finally {
   for (const store of Object.values(stores)) await store.close?.();
   await chroma.stop();

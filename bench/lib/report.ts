@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
@@ -17,6 +18,8 @@ export function machine(): {
   date: string;
   /** 1, 5 and 15-minute load averages when the run ended: a shared machine skews timings. */
   loadAverage: number[];
+  /** The commit measured (`+dirty` when the working tree had changes), `unknown` outside git. */
+  commit: string;
 } {
   const cpu = cpus()[0]?.model ?? 'unknown';
   return {
@@ -26,7 +29,29 @@ export function machine(): {
     memoryGiB: Math.round(totalmem() / 2 ** 30),
     date: new Date().toISOString().slice(0, 10),
     loadAverage: loadavg().map((load) => Math.round(load * 100) / 100),
+    commit: commit(),
   };
+}
+
+/** Changes that cannot change a measurement: results, docs and the tables built from them. */
+const NOT_MEASURED = /^(bench\/results\/|bench\/tables\/|docs\/)|\.md$/;
+let measuredCommit: string | undefined;
+/** The short commit id, read once per process; `+dirty` when measured sources had changes. */
+function commit(): string {
+  if (measuredCommit !== undefined) return measuredCommit;
+  // Not trimmed: a porcelain line starts with a space when only the worktree side changed.
+  const git = (...args: string[]) =>
+    execFileSync('git', args, { cwd: import.meta.dirname, encoding: 'utf8' }).trimEnd();
+  try {
+    const id = git('rev-parse', '--short', 'HEAD').trim();
+    const changed = git('status', '--porcelain', '--untracked-files=no')
+      .split('\n')
+      .filter((line) => line.trim() !== '' && !NOT_MEASURED.test(line.slice(3)));
+    measuredCommit = changed.length > 0 ? `${id}+dirty` : id;
+  } catch {
+    measuredCommit = 'unknown';
+  }
+  return measuredCommit;
 }
 
 /** Print a markdown table. */

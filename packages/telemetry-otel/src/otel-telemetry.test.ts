@@ -163,6 +163,70 @@ describe('OtelTelemetry', () => {
     expect(span!.attributes['arsenal.status']).toBe('abandoned');
   });
 
+  it('builds spans off the call path when batching: by the next turn of the event loop, or on flush', async () => {
+    const ended: ReadableSpan[] = [];
+    const telemetry = new OtelTelemetry({
+      spanProcessors: [
+        {
+          onStart() {},
+          onEnd: (span) => ended.push(span),
+          forceFlush: async () => {},
+          shutdown: async () => {},
+        },
+      ],
+    });
+    const arsenal = createArsenal({ telemetry });
+    await arsenal.register([weather]);
+    const first = await arsenal.execute({ tool: 'get_weather', arguments: { city: 'Oslo' } });
+    expect(ended).toHaveLength(0);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(named(ended, 'execute_tool get_weather')).toHaveLength(1);
+    const second = await arsenal.execute({ tool: 'get_weather', arguments: { city: 'Rome' } });
+    await telemetry.forceFlush();
+    const calls = named(ended, 'execute_tool get_weather');
+    expect(calls.map((span) => span.spanContext().spanId)).toEqual([first.spanId, second.spanId]);
+    // Built late, a span still carries the time of its event, not the time it was built.
+    telemetry.emit({
+      type: 'rate.limited',
+      time: '2026-01-01T00:00:00.000Z',
+      tool: 'busy_tool',
+      scope: 'tool',
+      retryAfterMs: 10,
+    });
+    await telemetry.forceFlush();
+    const [limited] = named(ended, 'rate_limited busy_tool');
+    expect(limited!.startTime).toEqual([Date.parse('2026-01-01T00:00:00.000Z') / 1000, 0]);
+    expect(calls[1]!.events.map((event) => event.name)).toEqual([
+      'arsenal.policy',
+      'arsenal.attempt',
+    ]);
+  });
+
+  it('never holds more than a few hundred events before turning them into spans', () => {
+    const ended: ReadableSpan[] = [];
+    const telemetry = new OtelTelemetry({
+      spanProcessors: [
+        {
+          onStart() {},
+          onEnd: (span) => ended.push(span),
+          forceFlush: async () => {},
+          shutdown: async () => {},
+        },
+      ],
+    });
+    for (let index = 0; index < 300; index++) {
+      telemetry.emit({
+        type: 'rate.limited',
+        time: new Date().toISOString(),
+        tool: 'busy_tool',
+        scope: 'tool',
+        retryAfterMs: 10,
+      });
+    }
+    // Synchronously, without a turn of the event loop: the first 256 became spans at once.
+    expect(ended).toHaveLength(256);
+  });
+
   it('bounds the calls held open: a flood of starts never grows memory without end', () => {
     const exporter = new InMemorySpanExporter();
     const telemetry = new OtelTelemetry({ exporter, batch: false, maxOpenSpans: 5 });

@@ -13,6 +13,7 @@ import {
   type SpanExporter,
   type SpanProcessor,
 } from '@opentelemetry/sdk-trace-base';
+import { EventQueue } from './event-queue.js';
 import { PresetIdGenerator } from './preset-id-generator.js';
 import { eventTime, SpanFactory } from './span-factory.js';
 
@@ -24,7 +25,11 @@ export interface OtelTelemetryOptions {
   /** Where spans go: your processors, or an exporter (batched unless `batch: false`). */
   spanProcessors?: SpanProcessor[];
   exporter?: SpanExporter;
-  /** Batch exports (the default) or send each span as it ends (tests, short scripts). */
+  /**
+   * Batch (the default): events become spans in batches off the call path (on the next turn of
+   * the event loop, or every 256 events) and the exporter sends them in batches. `false`: each
+   * span is built and sent as its event arrives (tests, short scripts).
+   */
   batch?: boolean;
   /** Record the retrieval query text as `arsenal.retrieval.query`. Default false. */
   recordQueryText?: boolean;
@@ -41,6 +46,8 @@ interface OpenCall {
 }
 
 const SCOPE = '@arsenal/telemetry-otel';
+/** Events held before they are turned into spans at once, so the queue stays small. */
+const QUEUE_LIMIT = 256;
 
 /**
  * OpenTelemetry traces from Arsenal's events: one `execute_tool` span per call (GenAI semantic
@@ -55,6 +62,8 @@ export class OtelTelemetry implements Telemetry {
   readonly #maxOpen: number;
   readonly #recordQuery: boolean;
   readonly #recordPrincipal: boolean;
+  readonly #deferred: boolean;
+  readonly #queue = new EventQueue((event) => this.#apply(event), QUEUE_LIMIT);
 
   constructor(options: OtelTelemetryOptions = {}) {
     const maxOpen = options.maxOpenSpans ?? 10_000;
@@ -89,9 +98,23 @@ export class OtelTelemetry implements Telemetry {
     this.#maxOpen = maxOpen;
     this.#recordQuery = options.recordQueryText === true;
     this.#recordPrincipal = options.recordPrincipal !== false;
+    this.#deferred = options.batch !== false;
   }
 
+  /**
+   * Queues the event: building spans (SDK span objects, ids, attribute checks) is most of what
+   * tracing costs, and none of it needs to happen while the call waits. Spans carry the events'
+   * own times, so they are the same whenever they are built.
+   */
   emit(event: ArsenalEvent): void {
+    if (!this.#deferred) {
+      this.#apply(event);
+      return;
+    }
+    this.#queue.push(event);
+  }
+
+  #apply(event: ArsenalEvent): void {
     switch (event.type) {
       case 'policy.decision': {
         const attributes = {
@@ -187,11 +210,13 @@ export class OtelTelemetry implements Telemetry {
 
   /** Export every ended span now. */
   forceFlush(): Promise<void> {
+    this.#queue.drain();
     return this.provider.forceFlush();
   }
 
   /** End calls still open as abandoned, flush, and shut the exporters down. */
   async close(): Promise<void> {
+    this.#queue.drain();
     for (const call of this.#open.values()) this.#abandon(call, 'telemetry closed');
     this.#open.clear();
     await this.provider.shutdown();

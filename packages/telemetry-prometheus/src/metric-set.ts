@@ -15,12 +15,16 @@ export interface MetricSetOptions {
   principalLabel: boolean;
   retrievalBuckets: readonly number[];
   executionBuckets: readonly number[];
+  /** Runs before any metric is read (queued events are applied then). */
+  beforeRead?: () => void;
 }
 
 /** Every metric Arsenal exposes, created on one registry with one prefix. */
 export function createMetricSet(options: MetricSetOptions) {
   const { registry, prefix } = options;
   const registers = [registry];
+  const beforeRead = options.beforeRead;
+  const collect = beforeRead ? () => beforeRead() : undefined;
   const principal = options.principalLabel ? (['principal'] as const) : ([] as const);
   return {
     retrievalDuration: new Histogram({
@@ -29,17 +33,20 @@ export function createMetricSet(options: MetricSetOptions) {
       labelNames: ['stage'] as const,
       buckets: [...options.retrievalBuckets],
       registers,
+      collect,
     }),
     retrievals: new Counter({
       name: `${prefix}retrievals_total`,
       help: 'Retrieve requests answered.',
       labelNames: [...principal],
       registers,
+      collect,
     }),
     retrievalWithheld: new Counter({
       name: `${prefix}retrieval_withheld_tools_total`,
       help: 'Candidate tools withheld from retrieval results by filters or policy.',
       registers,
+      collect,
     }),
     executionDuration: new Histogram({
       name: `${prefix}execution_duration_seconds`,
@@ -47,67 +54,79 @@ export function createMetricSet(options: MetricSetOptions) {
       labelNames: ['namespace', 'tool', 'status'] as const,
       buckets: [...options.executionBuckets],
       registers,
+      collect,
     }),
     executions: new Counter({
       name: `${prefix}executions_total`,
       help: 'Tool calls completed, by outcome and error code (`none` on success).',
       labelNames: ['namespace', 'tool', 'status', 'error_code', ...principal],
       registers,
+      collect,
     }),
     retries: new Counter({
       name: `${prefix}execution_retries_total`,
       help: 'Retried attempts, by the error code that caused the retry.',
       labelNames: ['namespace', 'tool', 'error_code'] as const,
       registers,
+      collect,
     }),
     inFlight: new Gauge({
       name: `${prefix}executions_in_flight`,
       help: 'Tool calls started and not yet completed.',
       registers,
+      collect,
     }),
     breakersOpen: new Gauge({
       name: `${prefix}circuit_breakers_open`,
       help: 'Tools whose circuit breaker is open or half-open.',
       registers,
+      collect,
     }),
     breakerTransitions: new Counter({
       name: `${prefix}circuit_transitions_total`,
       help: 'Circuit breaker state changes, by the state entered.',
       labelNames: ['namespace', 'tool', 'to'] as const,
       registers,
+      collect,
     }),
     policyDecisions: new Counter({
       name: `${prefix}policy_decisions_total`,
       help: 'Policy decisions on tool calls.',
       labelNames: ['decision', ...principal],
       registers,
+      collect,
     }),
     rateLimited: new Counter({
       name: `${prefix}rate_limited_total`,
       help: 'Calls refused by a rate or concurrency limit.',
       labelNames: ['scope'] as const,
       registers,
+      collect,
     }),
     confirmations: new Counter({
       name: `${prefix}confirmations_total`,
       help: 'Confirmations requested and resolved, by outcome (`requested` for new ones).',
       labelNames: ['outcome'] as const,
       registers,
+      collect,
     }),
     toolsRegistered: new Gauge({
       name: `${prefix}tools_registered`,
       help: 'Tools in the catalog.',
       registers,
+      collect,
     }),
     toolsFlagged: new Counter({
       name: `${prefix}tools_flagged_total`,
       help: 'Tools whose text tripped the content hygiene checks at registration.',
       registers,
+      collect,
     }),
     auditFailures: new Counter({
       name: `${prefix}audit_failures_total`,
       help: 'Audit records the history store failed to write.',
       registers,
+      collect,
     }),
   };
 }

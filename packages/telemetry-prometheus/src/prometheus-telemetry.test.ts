@@ -182,6 +182,69 @@ describe('PrometheusTelemetry', () => {
     expect(sampleValue(samples, 'arsenal_executions_total', { tool: OVERFLOW_LABEL })).toBe(47);
   });
 
+  it('applies queued events before any read, through the registry too, in emitted order', async () => {
+    const telemetry = createPrometheusTelemetry();
+    const completed = (tool: string, status: string) => ({
+      type: 'execution.completed' as const,
+      time: new Date().toISOString(),
+      callId: `call_${tool}_${status}`,
+      tool,
+      status,
+      durationMs: 2,
+      attempt: 1,
+    });
+    telemetry.emit({
+      type: 'tool.registered',
+      time: new Date().toISOString(),
+      tool: 'get_weather',
+      qualifiedName: 'forecasts.get_weather:1.0.0',
+      contentHash: 'a',
+      change: 'added',
+    });
+    telemetry.emit(completed('get_weather', 'success'));
+    const executions = telemetry.registry.getSingleMetric('arsenal_executions_total')!;
+    const read = async () => (await executions.get()).values.map((value) => value.labels);
+    expect(await read()).toEqual([
+      { namespace: 'forecasts', tool: 'get_weather', status: 'success', error_code: 'none' },
+    ]);
+    // Moved to another namespace: calls after the move count there, not under the old labels.
+    telemetry.emit({
+      type: 'tool.registered',
+      time: new Date().toISOString(),
+      tool: 'get_weather',
+      qualifiedName: 'weather.get_weather:2.0.0',
+      contentHash: 'b',
+      change: 'updated',
+    });
+    telemetry.emit(completed('get_weather', 'success'));
+    const { samples } = await scrape(telemetry);
+    expect(sampleValue(samples, 'arsenal_executions_total', { namespace: 'weather' })).toBe(1);
+    expect(sampleValue(samples, 'arsenal_executions_total', { namespace: 'forecasts' })).toBe(1);
+    expect(sampleValue(samples, 'arsenal_tools_registered')).toBe(1);
+  });
+
+  it('applies events as they pile up, so an unscraped instance holds at most 1,024', async () => {
+    const telemetry = createPrometheusTelemetry();
+    const failure = {
+      type: 'audit.failed' as const,
+      time: new Date().toISOString(),
+      callId: 'c',
+      tool: 't',
+      message: 'disk full',
+    };
+    for (let index = 0; index < 1_500; index++) telemetry.emit(failure);
+    // Read the stored value without triggering the read hook: 1,024 applied, the rest queued.
+    const failures = telemetry.registry.getSingleMetric(
+      'arsenal_audit_failures_total',
+    ) as unknown as {
+      hashMap: Record<string, { value: number }>;
+    };
+    expect(Object.values(failures.hashMap)[0]!.value).toBe(1_024);
+    expect(sampleValue((await scrape(telemetry)).samples, 'arsenal_audit_failures_total')).toBe(
+      1_500,
+    );
+  });
+
   it('keeps two instances apart and drops its metrics on close', async () => {
     const first = createPrometheusTelemetry();
     const second = createPrometheusTelemetry();

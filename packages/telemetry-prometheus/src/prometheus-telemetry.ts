@@ -27,6 +27,18 @@ export interface PrometheusTelemetryOptions {
 
 /** Tool names whose labels are remembered; past it they are computed per call. */
 const TOOL_LABEL_CACHE_SIZE = 10_000;
+/** Outcome label sets (status, error code, principal) remembered per tool name. */
+const OUTCOMES_PER_TOOL = 64;
+/** Events held before they are applied to the metrics at once, so the queue stays small. */
+const QUEUE_LIMIT = 1024;
+const STAGE_TOTAL = { stage: 'total' } as const;
+const STAGE_SEARCH = { stage: 'search' } as const;
+const STAGE_EMBEDDING = { stage: 'embedding' } as const;
+
+interface CallLabels {
+  duration: Record<string, string>;
+  count: Record<string, string>;
+}
 
 /**
  * Turns Arsenal's typed events into Prometheus metrics. Labels are bounded: tool and namespace
@@ -47,6 +59,9 @@ export class PrometheusTelemetry implements Telemetry {
   readonly #toolLabelCache = new Map<string, { namespace: string; tool: string }>();
   readonly #inFlight = new Set<string>();
   readonly #openBreakers = new Set<string>();
+  /** Per tool name, the label sets of its calls by outcome and principal. */
+  readonly #callLabels = new Map<string, Map<string, CallLabels>>();
+  #queue: ArsenalEvent[] = [];
   #registered = 0;
 
   constructor(options: PrometheusTelemetryOptions = {}) {
@@ -66,6 +81,9 @@ export class PrometheusTelemetry implements Telemetry {
     this.#metrics = createMetricSet({
       registry: this.registry,
       prefix,
+      // Every read of a metric (a scrape, `metrics()`, `registry.getSingleMetric(...).get()`)
+      // first applies the events still queued, so what is read is always up to date.
+      beforeRead: () => this.#drain(),
       principalLabel: options.principalLabel === true,
       retrievalBuckets: options.retrievalBuckets ?? DEFAULT_RETRIEVAL_BUCKETS,
       executionBuckets: options.executionBuckets ?? DEFAULT_EXECUTION_BUCKETS,
@@ -88,11 +106,35 @@ export class PrometheusTelemetry implements Telemetry {
     return this.registry.metrics();
   }
 
+  /**
+   * Queues the event: `prom-client` hashes and validates a label set on every update, work no call
+   * needs to wait for. Queued events are applied in order when a metric is read, or at once when
+   * 1,024 are waiting.
+   */
   emit(event: ArsenalEvent): void {
+    this.#queue.push(event);
+    if (this.#queue.length >= QUEUE_LIMIT) this.#drain();
+  }
+
+  #drain(): void {
+    const events = this.#queue;
+    if (events.length === 0) return;
+    this.#queue = [];
+    for (const event of events) {
+      try {
+        this.#apply(event);
+      } catch {
+        // One malformed event must not cost the others their counts.
+      }
+    }
+  }
+
+  #apply(event: ArsenalEvent): void {
     const m = this.#metrics;
     switch (event.type) {
       case 'tool.registered':
         this.#toolLabelCache.delete(event.tool);
+        this.#callLabels.delete(event.tool);
         this.#namespaceByTool.set(event.tool, namespaceOf(event.qualifiedName, event.tool));
         if (event.change === 'added') m.toolsRegistered.set(++this.#registered);
         return;
@@ -105,10 +147,10 @@ export class PrometheusTelemetry implements Telemetry {
         return;
       case 'retrieval.completed':
         m.retrievals.inc(this.#principal(event.principalId));
-        m.retrievalDuration.observe({ stage: 'total' }, event.timings.totalMs / 1000);
-        m.retrievalDuration.observe({ stage: 'search' }, event.timings.searchMs / 1000);
+        m.retrievalDuration.observe(STAGE_TOTAL, event.timings.totalMs / 1000);
+        m.retrievalDuration.observe(STAGE_SEARCH, event.timings.searchMs / 1000);
         if (event.timings.embeddingMs > 0)
-          m.retrievalDuration.observe({ stage: 'embedding' }, event.timings.embeddingMs / 1000);
+          m.retrievalDuration.observe(STAGE_EMBEDDING, event.timings.embeddingMs / 1000);
         if (event.filteredCount > 0) m.retrievalWithheld.inc(event.filteredCount);
         return;
       case 'execution.started':
@@ -118,14 +160,9 @@ export class PrometheusTelemetry implements Telemetry {
       case 'execution.completed': {
         this.#inFlight.delete(event.callId);
         m.inFlight.set(this.#inFlight.size);
-        const tool = this.#toolLabels(event.tool);
-        m.executionDuration.observe({ ...tool, status: event.status }, event.durationMs / 1000);
-        m.executions.inc({
-          ...tool,
-          status: event.status,
-          error_code: event.errorCode ?? 'none',
-          ...this.#principal(event.principalId),
-        });
+        const labels = this.#labelsOfCall(event);
+        m.executionDuration.observe(labels.duration, event.durationMs / 1000);
+        m.executions.inc(labels.count);
         return;
       }
       case 'execution.retry':
@@ -158,7 +195,40 @@ export class PrometheusTelemetry implements Telemetry {
   }
 
   async close(): Promise<void> {
+    this.#queue = [];
     this.registry.clear();
+  }
+
+  /** The label sets of a completed call, built once per tool, outcome and principal. */
+  #labelsOfCall(event: {
+    tool: string;
+    status: string;
+    errorCode?: string;
+    principalId?: string;
+  }): CallLabels {
+    const errorCode = event.errorCode ?? 'none';
+    const principal = this.#principals ? (event.principalId ?? 'anonymous') : '';
+    const key = `${event.status}\u0000${errorCode}\u0000${principal}`;
+    let byOutcome = this.#callLabels.get(event.tool);
+    const known = byOutcome?.get(key);
+    if (known) return known;
+    const tool = this.#toolLabels(event.tool);
+    const labels: CallLabels = {
+      duration: { ...tool, status: event.status },
+      count: {
+        ...tool,
+        status: event.status,
+        error_code: errorCode,
+        ...this.#principal(event.principalId),
+      },
+    };
+    // Bounded like the label values: past the budget they are built per call, not remembered.
+    if (!byOutcome && this.#callLabels.size < TOOL_LABEL_CACHE_SIZE) {
+      byOutcome = new Map();
+      this.#callLabels.set(event.tool, byOutcome);
+    }
+    if (byOutcome && byOutcome.size < OUTCOMES_PER_TOOL) byOutcome.set(key, labels);
+    return labels;
   }
 
   /** Labels for a tool named bare (`get_weather`) or qualified (`forecasts.get_weather:1.0.0`). */

@@ -1,0 +1,161 @@
+import { cell, decimals, rowsOf, whole } from './formats.js';
+import type { ResultView } from './result-view.js';
+import type { TableSpec } from './table-spec.js';
+
+const ms3 = decimals(3);
+const ms1 = decimals(1);
+const ARSENAL = (label: string) => label.replace(/\barsenal\b/, 'Arsenal');
+
+const OPENAPI_STEPS: [string, string][] = [
+  ['read', 'read (12.4 MiB)'],
+  ['parse', 'parse (JSON)'],
+  ['map', 'map (operations → tools)'],
+  ['register', 'register (lexical index)'],
+  ['total', '**total**'],
+];
+
+/** Tables of the protocol servers, executors and vector stores. */
+export const PROTOCOL_TABLES: TableSpec[] = [
+  {
+    name: 'openapi-import',
+    sources: ['openapi-import'],
+    headers: ['step', 'wall ms', 'CPU ms'],
+    rows: ([file]) => {
+      const root = file!.root();
+      return OPENAPI_STEPS.map(([step, label]) => [
+        label,
+        cell(root, `medianWallMs.${step}`, whole),
+        cell(root, `medianCpuMs.${step}`, whole),
+      ]);
+    },
+  },
+  {
+    name: 'mcp-tokens',
+    sources: ['mcp-tokens'],
+    headers: ['mode', 'tools listed', 'tokens', 'bytes'],
+    rows: ([file]) =>
+      rowsOf(file!, 'rows').map((row) => [
+        row.text('mode'),
+        cell(row, 'tools', whole),
+        cell(row, 'tokens', whole),
+        cell(row, 'bytes', whole),
+      ]),
+  },
+  {
+    name: 'mcp-latency',
+    sources: ['mcp-latency'],
+    headers: ['transport', 'path', 'p50 ms', 'p95 ms', 'p99 ms'],
+    rows: ([file]) =>
+      rowsOf(file!, 'rows').map((row) => [
+        row.text('transport').replace(/^http/, 'HTTP'),
+        ARSENAL(row.text('label')),
+        cell(row, 'p50', ms3),
+        cell(row, 'p95', ms3),
+        cell(row, 'p99', ms3),
+      ]),
+  },
+  {
+    name: 'mcp-throughput',
+    sources: ['mcp-throughput'],
+    headers: ['clients', 'requests', 'errors', 'requests/s', 'p50 ms', 'p99 ms'],
+    rows: ([file]) => {
+      const root = file!.root();
+      return [
+        [
+          cell(root, 'clients', whole),
+          cell(root, 'requests', whole),
+          cell(root, 'errors', whole),
+          cell(root, 'requestsPerSecond', whole),
+          cell(root, 'p50Ms', decimals(2)),
+          cell(root, 'p99Ms', decimals(2)),
+        ],
+      ];
+    },
+  },
+  {
+    name: 'vector-stores',
+    sources: ['vector-stores-100000', 'vector-stores-10000'],
+    headers: [
+      'store',
+      'tools',
+      'indexing tools/s',
+      'store query p50 ms',
+      'p95 ms',
+      'hybrid retrieve p50 ms',
+      'p95 ms',
+    ],
+    rows: (files) =>
+      files.flatMap((file) =>
+        file
+          .root()
+          .list('results')
+          .map((row: ResultView) => [
+            row.prefix.replace(/^results\./, '').replace(/^chroma$/, 'Chroma'),
+            cell(row, 'tools', whole),
+            cell(row, 'toolsPerSecond', whole),
+            cell(row, 'storeQueryP50', ms1),
+            cell(row, 'storeQueryP95', ms1),
+            cell(row, 'retrieveP50', ms1),
+            cell(row, 'retrieveP95', ms1),
+          ]),
+      ),
+  },
+  {
+    name: 'a2a-latency',
+    sources: ['a2a-latency'],
+    headers: ['mode', 'path', 'p50 ms', 'p95 ms', 'p99 ms'],
+    rows: ([file]) =>
+      rowsOf(file!, 'rows').map((row) => [
+        row.text('mode'),
+        ARSENAL(row.text('label')),
+        cell(row, 'p50', ms3),
+        cell(row, 'p95', ms3),
+        cell(row, 'p99', ms3),
+      ]),
+  },
+  {
+    name: 'mcp-gateway',
+    sources: ['mcp-latency'],
+    headers: [
+      'run',
+      'Arsenal p50 ms',
+      'supergateway p50 ms',
+      'Arsenal / supergateway, p50',
+      'same, p99',
+    ],
+    rows: ([file]) =>
+      file!.runs().map((run, index) => {
+        const paths = run.list('rows').filter((row) => row.text('transport') === 'http→stdio');
+        const arsenal = paths.find((row) => /arsenal/i.test(row.text('label')));
+        const peer = paths.find((row) => row.text('label').startsWith('supergateway'));
+        const at = (row: ResultView | undefined, key: string) => row?.figure(key)?.median;
+        const ratio = (key: string) => {
+          const mine = at(arsenal, key);
+          const theirs = at(peer, key);
+          return mine !== undefined && theirs ? (mine / theirs).toFixed(2) : '—';
+        };
+        return [
+          String(index + 1),
+          arsenal ? cell(arsenal, 'p50', ms3) : '—',
+          peer ? cell(peer, 'p50', ms3) : '—',
+          ratio('p50'),
+          ratio('p99'),
+        ];
+      }),
+  },
+  {
+    name: 'vector-store-parity',
+    sources: ['vector-store-parity-ef500', 'vector-store-parity-efdefault'],
+    headers: ['efSearch', 'same top 10, ties aside', 'identical order'],
+    rows: (files) =>
+      files.map((file, index) => {
+        const root = file.root();
+        const queries = cell(root, 'queries', whole);
+        return [
+          index === 0 ? '500 (both stores)' : 'defaults (Chroma 200, pgvector 100)',
+          `**${cell(root, 'tiesAside', whole)} / ${queries}**`,
+          `${cell(root, 'exact', whole)} / ${queries}`,
+        ];
+      }),
+  },
+];
