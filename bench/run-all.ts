@@ -32,6 +32,7 @@ const BENCHES: Bench[] = [
   { name: 'mcp-latency', script: 'mcp-latency.ts' },
   { name: 'mcp-throughput', script: 'mcp-throughput.ts' },
   { name: 'a2a-latency', script: 'a2a-latency.ts' },
+  { name: 'replicas', script: 'replicas.ts' },
   {
     name: 'vector-store-parity-ef500',
     script: 'vector-store-parity.ts',

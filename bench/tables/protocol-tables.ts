@@ -73,6 +73,29 @@ export const PROTOCOL_TABLES: TableSpec[] = [
     },
   },
   {
+    name: 'replicas',
+    sources: ['replicas'],
+    headers: [
+      'setup',
+      'calls',
+      'calls/s',
+      'p50 ms',
+      'p95 ms',
+      'rate limit: allowed / capacity',
+      'reached the backend',
+    ],
+    rows: ([file]) =>
+      rowsOf(file!, 'results').map((row) => [
+        row.text('setup').replace('redis', 'Redis').replace('postgres', 'Postgres'),
+        cell(row, 'throughput.calls', whole),
+        cell(row, 'throughput.callsPerSecond', whole),
+        cell(row, 'throughput.p50Ms', decimals(1)),
+        cell(row, 'throughput.p95Ms', decimals(1)),
+        `${cell(row, 'rateLimit.allowed', whole)} / ${cell(row, 'rateLimit.capacity', whole)}`,
+        cell(row, 'rateLimit.backendCalls', whole),
+      ]),
+  },
+  {
     name: 'vector-stores',
     sources: ['vector-stores-100000', 'vector-stores-10000'],
     headers: [
