@@ -5,8 +5,29 @@ const DEFAULT_CAPACITY = 10_000;
  * Who started each invocation (and received each confirmation id). Only that caller may read,
  * follow, cancel or confirm it: another principal's id is answered like an unknown one. Kept in
  * memory by one process (`InvocationOwners`) or in the shared StateStore, so that every replica
- * agrees (`SharedInvocationOwners`).
+ * agrees (`SharedInvocationOwners`). The routes pass keys made by `ownershipKey`.
  */
+/** What an ownership record is of: the two kinds never share a key, so one id cannot stand for the other. */
+export type OwnedKind = 'invocation' | 'confirmation';
+
+/** The key the routes record ownership under: `invocation:<id>` or `confirmation:<id>`. */
+export function ownershipKey(kind: OwnedKind, id: string): string {
+  return `${kind}:${id}`;
+}
+
+/**
+ * Whether a path id has the shape of the ids Arsenal issues (`inv_<uuid>`, `cfm_<uuid>`): at most
+ * 128 letters, digits, `_` or `-`. Anything else is answered as unknown without a store lookup.
+ */
+export function isIssuedIdShape(id: string): boolean {
+  return /^[A-Za-z0-9_-]{1,128}$/.test(id);
+}
+
+/** An id as a message may echo it: long ones are cut, so an answer never grows with the path. */
+export function shownId(id: string): string {
+  return id.length > 80 ? `${id.slice(0, 80)}…` : id;
+}
+
 export interface InvocationOwnership {
   remember(id: string, owner: string): void | Promise<void>;
   owns(id: string, owner: string): boolean | Promise<boolean>;

@@ -1,5 +1,5 @@
 import { ConfigurationError, type StateStore } from '@arsenal/core';
-import type { InvocationOwnership } from './invocation-owners.js';
+import { type InvocationOwnership, shownId } from './invocation-owners.js';
 import { RestApiError } from './problem-details.js';
 
 /** How shared ownership records are kept. */
@@ -39,7 +39,7 @@ export class SharedInvocationOwners implements InvocationOwnership {
     try {
       await this.#store.set(this.#prefix + id, owner, { ttlMs: this.#ttlMs });
     } catch (error) {
-      throw unavailable(`record who owns "${id}"`, error);
+      throw unavailable(`record who owns "${shownId(id)}"`, error);
     }
   }
 
@@ -48,7 +48,7 @@ export class SharedInvocationOwners implements InvocationOwnership {
     try {
       recorded = await this.#store.get<string>(this.#prefix + id);
     } catch (error) {
-      throw unavailable(`check who owns "${id}"`, error);
+      throw unavailable(`check who owns "${shownId(id)}"`, error);
     }
     return recorded === owner;
   }
@@ -57,7 +57,7 @@ export class SharedInvocationOwners implements InvocationOwnership {
     try {
       await this.#store.delete(this.#prefix + id);
     } catch (error) {
-      throw unavailable(`release "${id}"`, error);
+      throw unavailable(`release "${shownId(id)}"`, error);
     }
   }
 }

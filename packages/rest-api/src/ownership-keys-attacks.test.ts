@@ -1,0 +1,81 @@
+import { createInMemoryStateStore, type StateStore } from '@arsenal/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createGate, type Fixture, OTHER_TOKEN, startFixture } from './rest-api-test-support.js';
+
+/** The in-memory StateStore, recording every key the API reads or writes. */
+function recordingStore(): { store: StateStore; keys: string[] } {
+  const inner = createInMemoryStateStore();
+  const keys: string[] = [];
+  const store: StateStore = {
+    get: (key) => (keys.push(key), inner.get(key)),
+    set: (key, value, options) => (keys.push(key), inner.set(key, value, options)),
+    delete: (key) => (keys.push(key), inner.delete(key)),
+    increment: (key, by, options) => inner.increment(key, by, options),
+    takeTokens: (key, request) => inner.takeTokens(key, request),
+    keys: (prefix) => inner.keys(prefix),
+  };
+  return { store, keys };
+}
+
+for (const where of ['in memory', 'in the shared StateStore'] as const) {
+  describe(`invocation and confirmation ownership ${where}, against crafted ids`, () => {
+    const recorded = recordingStore();
+    let fixture: Fixture;
+    beforeAll(async () => {
+      fixture = await startFixture(where === 'in memory' ? {} : { stateStore: recorded.store });
+    });
+    afterAll(() => fixture.close());
+
+    it('an invocation id sent as a confirmation id is unknown there, and the invocation stays owned', async () => {
+      fixture.gate = createGate();
+      const started = await fixture.request('POST', '/execute', {
+        body: { tool: 'jobs.count_slowly', mode: 'async' },
+      });
+      const id = started.body.invocationId as string;
+      for (const action of ['confirm', 'reject']) {
+        const crossed = await fixture.request('POST', `/confirmations/${id}/${action}`);
+        expect(crossed.status).toBe(404);
+        expect(crossed.body.code).toBe('confirmation_invalid');
+      }
+      const still = await fixture.request('GET', `/invocations/${id}`);
+      expect(still.status).toBe(200);
+      fixture.gate.open();
+      await fixture.arsenal.result(id);
+
+      const pending = await fixture.request('POST', '/execute', {
+        body: { tool: 'notes.delete_note', arguments: { id: 'n1' } },
+      });
+      const confirmation = (pending.body.confirmation as { id: string }).id;
+      expect((await fixture.request('GET', `/invocations/${confirmation}`)).status).toBe(404);
+      const confirmed = await fixture.request('POST', `/confirmations/${confirmation}/confirm`);
+      expect(confirmed.status).toBe(200);
+    });
+
+    it('ids that are not ids this server issues are refused before any store key is built', async () => {
+      recorded.keys.length = 0;
+      const hostile = [
+        'a'.repeat(5000),
+        'x:principal:uma',
+        '..%2F..%2Fconfirmations',
+        '%00',
+        'inv_*',
+        '%E2%80%AE',
+        'inv_%20',
+      ];
+      for (const id of hostile) {
+        for (const [method, path] of [
+          ['GET', `/invocations/${id}`],
+          ['GET', `/invocations/${id}/events`],
+          ['POST', `/invocations/${id}/cancel`],
+          ['POST', `/confirmations/${id}/confirm`],
+          ['POST', `/confirmations/${id}/reject`],
+        ] as const) {
+          const answer = await fixture.request(method, path, { token: OTHER_TOKEN });
+          expect(answer.status, `${method} ${path.slice(0, 40)}`).toBe(404);
+          expect(String(answer.body.detail).length).toBeLessThan(400);
+        }
+      }
+      expect(recorded.keys.filter((key) => key.includes('rest-owner'))).toEqual([]);
+    });
+  });
+}
