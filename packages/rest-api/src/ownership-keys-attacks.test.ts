@@ -6,10 +6,14 @@ import { createGate, type Fixture, OTHER_TOKEN, startFixture } from './rest-api-
 function recordingStore(): { store: StateStore; keys: string[] } {
   const inner = createInMemoryStateStore();
   const keys: string[] = [];
+  const seen = (key: string) => {
+    keys.push(key);
+    return key;
+  };
   const store: StateStore = {
-    get: (key) => (keys.push(key), inner.get(key)),
-    set: (key, value, options) => (keys.push(key), inner.set(key, value, options)),
-    delete: (key) => (keys.push(key), inner.delete(key)),
+    get: (key) => inner.get(seen(key)),
+    set: (key, value, options) => inner.set(seen(key), value, options),
+    delete: (key) => inner.delete(seen(key)),
     increment: (key, by, options) => inner.increment(key, by, options),
     takeTokens: (key, request) => inner.takeTokens(key, request),
     keys: (prefix) => inner.keys(prefix),
