@@ -166,6 +166,7 @@ export function executionRoutes(dependencies: RouteDependencies): Route[] {
       path: '/invocations/{id}/events',
       async handle(context) {
         const { id, status } = await ownedInvocation(dependencies, context);
+        dependencies.eventStreams.admit(ownerOf(context.principal), context.response);
         if (arsenal.status(id)) {
           await streamInvocation(arsenal, id, context.response, dependencies.sseRetryMs);
         } else {

@@ -11,6 +11,8 @@ export interface SharedOwnershipOptions {
 }
 
 const DEFAULT_TTL_MS = 15 * 60_000;
+/** Records need only outlive the invocations they guard; far longer expiries stores refuse. */
+const MAX_TTL_MS = 7 * 24 * 60 * 60_000;
 
 /**
  * Ownership in the shared StateStore: a replica answers for invocations and confirmations that
@@ -25,9 +27,9 @@ export class SharedInvocationOwners implements InvocationOwnership {
 
   constructor(store: StateStore, options: SharedOwnershipOptions = {}) {
     const ttlMs = options.ttlMs ?? DEFAULT_TTL_MS;
-    if (!Number.isFinite(ttlMs) || ttlMs <= 0) {
+    if (!Number.isFinite(ttlMs) || ttlMs <= 0 || ttlMs > MAX_TTL_MS) {
       throw new ConfigurationError(
-        `ownership ttlMs must be a positive number of milliseconds, got ${ttlMs}; leave it out for 15 minutes.`,
+        `ownership ttlMs must be a positive number of milliseconds up to ${MAX_TTL_MS} (7 days), got ${ttlMs}; leave it out for 15 minutes.`,
       );
     }
     this.#store = store;
