@@ -227,6 +227,9 @@ function paths(): JsonObject {
             content: { 'text/event-stream': { schema: { type: 'string' } } },
           },
           '404': problem('Unknown, expired or not this caller’s.'),
+          '429': problem(
+            'This caller already holds the most open event streams (`too_many_streams`).',
+          ),
           '503': ownershipUnavailable,
           ...COMMON_PROBLEMS,
         },
