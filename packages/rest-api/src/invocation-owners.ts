@@ -34,9 +34,15 @@ export interface InvocationOwnership {
   forget(id: string): void | Promise<void>;
 }
 
-/** Ownership in this process's memory: enough for one replica. */
+/**
+ * Ownership in this process's memory: enough for one replica. When full, the caller holding the
+ * most records gives up its oldest, so one caller starting calls in a loop cannot push out the
+ * records of everyone else (their invocations would turn 404 while still running).
+ */
 export class InvocationOwners implements InvocationOwnership {
   readonly #owners = new Map<string, string>();
+  /** Each owner's keys, oldest first. */
+  readonly #byOwner = new Map<string, Set<string>>();
   readonly #capacity: number;
 
   constructor(capacity = DEFAULT_CAPACITY) {
@@ -44,12 +50,15 @@ export class InvocationOwners implements InvocationOwnership {
   }
 
   remember(id: string, owner: string): void {
-    this.#owners.delete(id);
+    this.forget(id);
     this.#owners.set(id, owner);
+    const held = this.#byOwner.get(owner) ?? new Set<string>();
+    held.add(id);
+    this.#byOwner.set(owner, held);
     while (this.#owners.size > this.#capacity) {
-      const oldest = this.#owners.keys().next().value;
+      const oldest = this.#greediest()?.values().next().value;
       if (oldest === undefined) break;
-      this.#owners.delete(oldest);
+      this.forget(oldest);
     }
   }
 
@@ -58,6 +67,17 @@ export class InvocationOwners implements InvocationOwnership {
   }
 
   forget(id: string): void {
+    const owner = this.#owners.get(id);
+    if (owner === undefined) return;
     this.#owners.delete(id);
+    const held = this.#byOwner.get(owner);
+    held?.delete(id);
+    if (held?.size === 0) this.#byOwner.delete(owner);
+  }
+
+  #greediest(): Set<string> | undefined {
+    let most: Set<string> | undefined;
+    for (const held of this.#byOwner.values()) if (!most || held.size > most.size) most = held;
+    return most;
   }
 }
