@@ -1,5 +1,5 @@
 import type { InvocationStatus, ToolCall, ToolResult } from '@arsenal/core';
-import { parseWith, readJsonBody, sendJson } from './http-io.js';
+import { parseWith, readJsonBody, refuseFormBody, sendJson } from './http-io.js';
 import { isIssuedIdShape, ownershipKey, shownId } from './invocation-owners.js';
 import { problemFromToolResult, RestApiError, sendProblem } from './problem-details.js';
 import { ownerOf, type RouteDependencies } from './route-context.js';
@@ -70,6 +70,7 @@ export function executionRoutes(dependencies: RouteDependencies): Route[] {
   const { arsenal, owners, basePath } = dependencies;
 
   async function settleConfirmation(context: RouteContext, approve: boolean): Promise<void> {
+    refuseFormBody(context.request, approve ? 'Confirming a call' : 'Rejecting a call');
     const id = context.params.id ?? '';
     const key = ownershipKey('confirmation', id);
     if (!isIssuedIdShape(id) || !(await owners.owns(key, ownerOf(context.principal)))) {
@@ -150,6 +151,7 @@ export function executionRoutes(dependencies: RouteDependencies): Route[] {
       method: 'POST',
       path: '/invocations/{id}/cancel',
       async handle(context) {
+        refuseFormBody(context.request, 'Cancelling an invocation');
         const { id, status } = await ownedInvocation(dependencies, context);
         // Here at once; on another replica at its next sync round (the status says running until then).
         const cancelled = await arsenal.cancelInvocation(id);

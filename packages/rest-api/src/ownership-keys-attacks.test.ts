@@ -51,6 +51,13 @@ for (const where of ['in memory', 'in the shared StateStore'] as const) {
       });
       const confirmation = (pending.body.confirmation as { id: string }).id;
       expect((await fixture.request('GET', `/invocations/${confirmation}`)).status).toBe(404);
+      for (const action of ['confirm', 'reject']) {
+        const form = await fixture.request('POST', `/confirmations/${confirmation}/${action}`, {
+          body: 'yes=1',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        });
+        expect(form.status).toBe(415);
+      }
       const confirmed = await fixture.request('POST', `/confirmations/${confirmation}/confirm`);
       expect(confirmed.status).toBe(200);
     });

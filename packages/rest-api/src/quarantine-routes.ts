@@ -1,5 +1,5 @@
 import { emptyQuerySchema } from './console-schemas.js';
-import { parseWith, sendJson } from './http-io.js';
+import { parseWith, refuseFormBody, sendJson } from './http-io.js';
 import { RestApiError } from './problem-details.js';
 import type { RouteDependencies } from './route-context.js';
 import type { Route, RouteContext } from './router.js';
@@ -47,6 +47,7 @@ export function quarantineRoutes(dependencies: RouteDependencies): Route[] {
       method: 'POST',
       path: '/quarantine/{name}/approve',
       async handle(context) {
+        refuseFormBody(context.request, 'Approving a quarantined tool');
         requireApprover(dependencies, context);
         const name = context.params.name ?? '';
         if (arsenal.quarantined().length === 0) {
