@@ -1,5 +1,7 @@
+import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  ADMIN_TOKEN,
   type ConsoleStack,
   READER_TOKEN,
   rawRequest,
@@ -8,6 +10,30 @@ import {
 
 /** What API data looks like in an answer: a tool of the catalog or a principal. */
 const API_DATA = /find_customer|create_invoice|"principal":|"calls":\[|"pins":\[|sha256:/;
+
+/** Write raw bytes on one connection; resolve with all it receives until `settleMs` of quiet. */
+function exchange(origin: string, text: string, settleMs = 1500): Promise<string> {
+  const { hostname, port } = new URL(origin);
+  return new Promise((resolve, reject) => {
+    let received = '';
+    let timer: NodeJS.Timeout | undefined;
+    const socket = connect(Number(port), hostname, () => socket.write(text));
+    const settle = () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => {
+        socket.destroy();
+        resolve(received);
+      }, settleMs);
+    };
+    socket.on('data', (chunk: Buffer) => {
+      received += chunk.toString('utf8');
+      settle();
+    });
+    socket.once('error', reject);
+    socket.once('close', () => resolve(received));
+    settle();
+  });
+}
 
 describe('the public console route does not open the API to callers without a credential', () => {
   let stack: ConsoleStack;
@@ -85,5 +111,32 @@ describe('the public console route does not open the API to callers without a cr
       'content-length': '0',
     });
     expect(JSON.parse(withBody.body)).toEqual({ apiBase: '/api' });
+  });
+
+  it('whatever hides in a body: a GET body is not read as a second request', async () => {
+    const smuggled = 'GET /api/pins HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n';
+    const reply = await exchange(
+      stack.origin,
+      `GET /api/me HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${READER_TOKEN}\r\n` +
+        `Content-Length: ${smuggled.length}\r\n\r\n${smuggled}`,
+    );
+    // One answer, to the request that carried the credential; the body never became a request.
+    expect(reply.match(/HTTP\/1\.1 \d{3}/g)).toEqual(['HTTP/1.1 200']);
+    expect(reply).not.toContain('"pins":[');
+  });
+
+  it('a half-sent approval gets an answer and the server keeps serving', async () => {
+    const reply = await exchange(
+      stack.origin,
+      `POST /api/quarantine/remote.get_weather/approve HTTP/1.1\r\nHost: 127.0.0.1\r\n` +
+        `Authorization: Bearer ${READER_TOKEN}\r\nContent-Type: application/json\r\n` +
+        'Content-Length: 100\r\n\r\n{"appro',
+    );
+    expect(reply).toMatch(/^HTTP\/1\.1 403/);
+    const still = await rawRequest(stack.origin, '/api/quarantine', 'GET', {
+      authorization: `Bearer ${ADMIN_TOKEN}`,
+    });
+    expect(still.status).toBe(200);
+    expect(still.body).toContain('get_weather');
   });
 });
