@@ -11,7 +11,10 @@ import {
 /** What API data looks like in an answer: a tool of the catalog or a principal. */
 const API_DATA = /find_customer|create_invoice|"principal":|"calls":\[|"pins":\[|sha256:/;
 
-/** Write raw bytes on one connection; resolve with all it receives until `settleMs` of quiet. */
+/**
+ * Write raw bytes on one connection; resolve with all it receives once `settleMs` passed without
+ * more after the first answer (or when the server closes it).
+ */
 function exchange(origin: string, text: string, settleMs = 1500): Promise<string> {
   const { hostname, port } = new URL(origin);
   return new Promise((resolve, reject) => {
@@ -30,8 +33,10 @@ function exchange(origin: string, text: string, settleMs = 1500): Promise<string
       settle();
     });
     socket.once('error', reject);
-    socket.once('close', () => resolve(received));
-    settle();
+    socket.once('close', () => {
+      clearTimeout(timer);
+      resolve(received);
+    });
   });
 }
 
