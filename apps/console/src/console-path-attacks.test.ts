@@ -109,6 +109,10 @@ describe('the public console route does not open the API to callers without a cr
     });
     expect(overridden.status).toBe(200);
     expect(overridden.headers['content-type']).toBe('text/html; charset=utf-8');
+    const policy = String(overridden.headers['content-security-policy']);
+    expect(policy).not.toMatch(/unsafe-inline|unsafe-eval|unsafe-hashes|\*|data:|blob:/);
+    expect(policy).toContain("frame-ancestors 'none'");
+    expect(policy).toContain("default-src 'none'");
     expect(overridden.body).not.toMatch(API_DATA);
     // A GET with a body is still just the page; the body is not read as anything.
     const withBody = await rawRequest(stack.origin, '/console/config.json', 'GET', {
