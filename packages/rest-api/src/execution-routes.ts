@@ -40,6 +40,25 @@ async function ownedInvocation(
 }
 
 /**
+ * Keep an expiring ownership record alive while the invocation runs here (it ran past the
+ * records' lifetime otherwise, and its owner could no longer read or cancel it). A failed write
+ * is retried at the next round; the record then lives its full time after the call ends.
+ */
+function keepOwnedWhileRunning(dependencies: RouteDependencies, id: string, owner: string): void {
+  const every = dependencies.owners.refreshEveryMs;
+  if (every === undefined) return;
+  const key = ownershipKey('invocation', id);
+  const timer = setInterval(() => {
+    Promise.resolve(dependencies.owners.remember(key, owner)).catch(() => undefined);
+  }, every);
+  timer.unref();
+  dependencies.arsenal
+    .result(id)
+    .catch(() => undefined)
+    .finally(() => clearInterval(timer));
+}
+
+/**
  * Answer with a call's outcome: 200 on success, 202 when it waits for a confirmation (whose id
  * only this caller may then settle), a problem document for everything else.
  */
@@ -118,6 +137,7 @@ export function executionRoutes(dependencies: RouteDependencies): Route[] {
         await Promise.resolve();
         try {
           await owners.remember(ownershipKey('invocation', id), ownerOf(context.principal));
+          keepOwnedWhileRunning(dependencies, id, ownerOf(context.principal));
         } catch (error) {
           // Nobody could ever read or cancel it: stop it rather than run it unowned.
           await arsenal.cancelInvocation(id).catch(() => false);

@@ -29,6 +29,11 @@ export function shownId(id: string): string {
 }
 
 export interface InvocationOwnership {
+  /**
+   * When records expire: how often the replica running an invocation writes its record again,
+   * so a call that runs longer than the records live stays its owner's. Absent: they never expire.
+   */
+  readonly refreshEveryMs?: number;
   remember(id: string, owner: string): void | Promise<void>;
   owns(id: string, owner: string): boolean | Promise<boolean>;
   forget(id: string): void | Promise<void>;

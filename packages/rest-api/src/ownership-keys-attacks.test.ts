@@ -90,3 +90,41 @@ for (const where of ['in memory', 'in the shared StateStore'] as const) {
     });
   });
 }
+
+describe('shared ownership of an invocation that outlives its records', () => {
+  it('stays its owner’s while it runs, on every replica, and no one else’s', async () => {
+    const store = createInMemoryStateStore();
+    const replica = (replicaId: string) =>
+      startFixture(
+        { stateStore: store, ownershipTtlMs: 1500 },
+        { execution: { stateStore: store, sharedState: { replicaId, syncIntervalMs: 50 } } },
+      );
+    const first = await replica('first');
+    const second = await replica('second');
+    try {
+      first.gate = createGate();
+      const started = await first.request('POST', '/execute', {
+        body: { tool: 'jobs.count_slowly', mode: 'async' },
+      });
+      const id = started.body.invocationId as string;
+      // Several lifetimes of the ownership record pass while the call runs.
+      await new Promise((resolve) => setTimeout(resolve, 4000));
+      expect(first.arsenal.status(id)?.state).toBe('running');
+      for (const replica of [first, second]) {
+        const status = await replica.request('GET', `/invocations/${id}`);
+        expect(status.status).toBe(200);
+        expect(status.body.state).toBe('running');
+        expect(
+          (await replica.request('GET', `/invocations/${id}`, { token: OTHER_TOKEN })).status,
+        ).toBe(404);
+      }
+      const cancel = await second.request('POST', `/invocations/${id}/cancel`);
+      expect(cancel.status).toBe(202);
+      expect((await first.arsenal.result(id)).status).toBe('cancelled');
+    } finally {
+      first.gate.open();
+      await first.close();
+      await second.close();
+    }
+  });
+});

@@ -37,6 +37,11 @@ export class SharedInvocationOwners implements InvocationOwnership {
     this.#prefix = options.keyPrefix ?? 'arsenal:rest-owner:';
   }
 
+  /** A third of the time-to-live: two refreshes may fail before a record expires. */
+  get refreshEveryMs(): number {
+    return Math.max(1, Math.floor(this.#ttlMs / 3));
+  }
+
   async remember(id: string, owner: string): Promise<void> {
     try {
       await this.#store.set(this.#prefix + id, owner, { ttlMs: this.#ttlMs });
