@@ -1,7 +1,9 @@
-import { type AuditRecord, createInMemoryHistoryStore } from '@arsenal/core';
+import { type AuditRecord, createArsenal, createInMemoryHistoryStore } from '@arsenal/core';
+import { freePort } from '@arsenal/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { POISONED_DESCRIPTION } from './console-routes-test-support.js';
 import { ADMIN_TOKEN, type Fixture, startFixture, USER_TOKEN } from './rest-api-test-support.js';
+import { startRestServer } from './rest-server.js';
 
 type Json = Record<string, unknown>;
 
@@ -150,5 +152,50 @@ describe('console routes against a hostile caller', () => {
     expect((still.body.tools as Json[]).length).toBe(1);
     expect((await fixture.request('GET', '/pins', { token: '' })).status).toBe(401);
     expect(USER_TOKEN).not.toBe(ADMIN_TOKEN);
+  });
+});
+
+describe('/calls for anonymous callers of a server without authentication', () => {
+  it('pages to the calls made without a principal, however many calls with one are newer', async () => {
+    const history = createInMemoryHistoryStore();
+    const anonymous = (id: string, completedAt: string): AuditRecord => {
+      const { principalId: _dropped, ...rest } = record(id, 'x', completedAt);
+      return { ...rest };
+    };
+    for (let index = 0; index < 5; index++) {
+      await history.append(anonymous(`anon-${index}`, '2026-11-01T09:00:00.000Z'));
+    }
+    const start = Date.parse('2026-11-01T10:00:00.000Z');
+    for (let index = 0; index < 6000; index++) {
+      await history.append(record(`named-${index}`, 'uma', new Date(start + index).toISOString()));
+    }
+    await history.append(anonymous('anon-newest', '2026-11-02T00:00:00.000Z'));
+    const arsenal = createArsenal();
+    const server = await startRestServer(arsenal, { port: await freePort(), history });
+    try {
+      const seen: string[] = [];
+      let before: string | undefined;
+      for (let page = 0; page < 20; page++) {
+        const query = `?limit=2${before ? `&before=${encodeURIComponent(before)}` : ''}`;
+        const answer = await fetch(`${server.url}/calls${query}`);
+        expect(answer.status).toBe(200);
+        const body = (await answer.json()) as { calls: Json[]; nextBefore?: string };
+        for (const call of body.calls) expect(call.principalId).toBeUndefined();
+        seen.push(...body.calls.map((call) => String(call.id)));
+        before = body.nextBefore;
+        if (before === undefined) break;
+      }
+      expect(seen.sort()).toEqual([
+        'anon-0',
+        'anon-1',
+        'anon-2',
+        'anon-3',
+        'anon-4',
+        'anon-newest',
+      ]);
+    } finally {
+      await server.close();
+      await arsenal.close();
+    }
   });
 });
