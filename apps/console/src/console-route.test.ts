@@ -1,36 +1,12 @@
-import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONSOLE_CSP } from './console-route.js';
-import { type ConsoleStack, READER_TOKEN, startConsoleStack } from './console-test-support.js';
+import {
+  type ConsoleStack,
+  READER_TOKEN,
+  rawRequest as raw,
+  startConsoleStack,
+} from './console-test-support.js';
 import { fileKeyOf } from './static-files.js';
-
-/** A request whose path goes to the server exactly as written (fetch would normalise it). */
-function raw(
-  origin: string,
-  path: string,
-  method = 'GET',
-  headers: Record<string, string> = {},
-): Promise<{
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  body: string;
-}> {
-  const { hostname, port } = new URL(origin);
-  return new Promise((resolve, reject) => {
-    const outgoing = request({ host: hostname, port, path, method, headers }, (response) => {
-      let body = '';
-      response.setEncoding('utf8');
-      response.on('data', (chunk: string) => {
-        body += chunk;
-      });
-      response.on('end', () =>
-        resolve({ status: response.statusCode ?? 0, headers: response.headers, body }),
-      );
-    });
-    outgoing.once('error', reject);
-    outgoing.end();
-  });
-}
 
 describe('the console route', () => {
   let stack: ConsoleStack;

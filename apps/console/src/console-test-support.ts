@@ -1,3 +1,4 @@
+import { request } from 'node:http';
 import {
   type Arsenal,
   ArsenalError,
@@ -171,4 +172,32 @@ export async function startConsoleStack(): Promise<ConsoleStack> {
       await arsenal.close();
     },
   };
+}
+
+/** A request whose path goes to the server exactly as written (fetch would normalise it). */
+export function rawRequest(
+  origin: string,
+  path: string,
+  method = 'GET',
+  headers: Record<string, string> = {},
+): Promise<{
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+}> {
+  const { hostname, port } = new URL(origin);
+  return new Promise((resolve, reject) => {
+    const outgoing = request({ host: hostname, port, path, method, headers }, (response) => {
+      let body = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => {
+        body += chunk;
+      });
+      response.on('end', () =>
+        resolve({ status: response.statusCode ?? 0, headers: response.headers, body }),
+      );
+    });
+    outgoing.once('error', reject);
+    outgoing.end();
+  });
 }

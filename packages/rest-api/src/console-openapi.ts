@@ -9,7 +9,7 @@ import {
   toolDialectsSchema,
   whoAmISchema,
 } from './console-schemas.js';
-import { COMMON_PROBLEMS, json, problem } from './openapi-parts.js';
+import { COMMON_PROBLEMS, FORM_BODY_REFUSED, json, problem } from './openapi-parts.js';
 
 /** Response bodies of the routes the console reads. */
 export const CONSOLE_RESPONSE_SCHEMAS = {
@@ -98,6 +98,7 @@ export function consolePaths(): Record<string, unknown> {
         summary: 'Approve a quarantined tool and register it (approvers only).',
         parameters: [toolName],
         responses: {
+          ...FORM_BODY_REFUSED,
           ...COMMON_PROBLEMS,
           '200': json('Approved', 'The tool, now registered.'),
           '403': problem('This caller may not approve tools (read-only).'),

@@ -31,7 +31,9 @@ export const callsQuerySchema = z.strictObject({
     .min(1)
     .max(MAX_CALLS_PAGE)
     .default(50)
-    .meta({ description: `Page size, at most ${MAX_CALLS_PAGE}; newest first.` }),
+    .meta({
+      description: `Page size, at most ${MAX_CALLS_PAGE}; newest first. A page holds more only when more calls than that finished in the same millisecond (it keeps them together).`,
+    }),
 });
 
 export const emptyQuerySchema = z.strictObject({});

@@ -1,5 +1,6 @@
 import type { InvocationStatus, ToolCall, ToolResult } from '@arsenal/core';
-import { parseWith, readJsonBody, sendJson } from './http-io.js';
+import { parseWith, readJsonBody, refuseFormBody, sendJson } from './http-io.js';
+import { isIssuedIdShape, ownershipKey, shownId } from './invocation-owners.js';
 import { problemFromToolResult, RestApiError, sendProblem } from './problem-details.js';
 import { ownerOf, type RouteDependencies } from './route-context.js';
 import type { Route, RouteContext } from './router.js';
@@ -24,17 +25,37 @@ async function ownedInvocation(
   context: RouteContext,
 ): Promise<{ id: string; status: InvocationStatus }> {
   const id = context.params.id ?? '';
-  const status = (await dependencies.owners.owns(id, ownerOf(context.principal)))
-    ? await dependencies.arsenal.findInvocation(id)
-    : undefined;
+  const owned =
+    isIssuedIdShape(id) &&
+    (await dependencies.owners.owns(ownershipKey('invocation', id), ownerOf(context.principal)));
+  const status = owned ? await dependencies.arsenal.findInvocation(id) : undefined;
   if (!status) {
     throw new RestApiError(
       404,
       'invocation_not_found',
-      `Invocation "${id}" is unknown, expired or was started by another caller; start the call again with POST /execute.`,
+      `Invocation "${shownId(id)}" is unknown, expired or was started by another caller; start the call again with POST /execute.`,
     );
   }
   return { id, status };
+}
+
+/**
+ * Keep an expiring ownership record alive while the invocation runs here (it ran past the
+ * records' lifetime otherwise, and its owner could no longer read or cancel it). A failed write
+ * is retried at the next round; the record then lives its full time after the call ends.
+ */
+function keepOwnedWhileRunning(dependencies: RouteDependencies, id: string, owner: string): void {
+  const every = dependencies.owners.refreshEveryMs;
+  if (every === undefined) return;
+  const key = ownershipKey('invocation', id);
+  const timer = setInterval(() => {
+    Promise.resolve(dependencies.owners.remember(key, owner)).catch(() => undefined);
+  }, every);
+  timer.unref();
+  dependencies.arsenal
+    .result(id)
+    .catch(() => undefined)
+    .finally(() => clearInterval(timer));
 }
 
 /**
@@ -51,7 +72,10 @@ async function sendToolResult(
     return;
   }
   if (result.status === 'pending_confirmation' && result.confirmation) {
-    await dependencies.owners.remember(result.confirmation.id, ownerOf(context.principal));
+    await dependencies.owners.remember(
+      ownershipKey('confirmation', result.confirmation.id),
+      ownerOf(context.principal),
+    );
     const at = `${dependencies.basePath}/confirmations/${encodeURIComponent(result.confirmation.id)}`;
     sendJson(context.response, 202, result, { link: `<${at}/confirm>; rel="confirm"` });
     return;
@@ -65,19 +89,21 @@ export function executionRoutes(dependencies: RouteDependencies): Route[] {
   const { arsenal, owners, basePath } = dependencies;
 
   async function settleConfirmation(context: RouteContext, approve: boolean): Promise<void> {
+    refuseFormBody(context.request, approve ? 'Confirming a call' : 'Rejecting a call');
     const id = context.params.id ?? '';
-    if (!(await owners.owns(id, ownerOf(context.principal)))) {
+    const key = ownershipKey('confirmation', id);
+    if (!isIssuedIdShape(id) || !(await owners.owns(key, ownerOf(context.principal)))) {
       sendProblem(context.response, {
         type: 'urn:arsenal:problem:confirmation_invalid',
         title: 'Not Found',
         status: 404,
-        detail: `Confirmation "${id}" is unknown, expired or was issued to another caller; call the tool again to get a new one.`,
+        detail: `Confirmation "${shownId(id)}" is unknown, expired or was issued to another caller; call the tool again to get a new one.`,
         instance: context.instance,
         code: 'confirmation_invalid',
       });
       return;
     }
-    await owners.forget(id);
+    await owners.forget(key);
     const result = approve ? await arsenal.confirm(id) : await arsenal.reject(id);
     await sendToolResult(dependencies, context, result);
   }
@@ -110,7 +136,8 @@ export function executionRoutes(dependencies: RouteDependencies): Route[] {
         // owner, so another replica asked right after the 202 already finds it.
         await Promise.resolve();
         try {
-          await owners.remember(id, ownerOf(context.principal));
+          await owners.remember(ownershipKey('invocation', id), ownerOf(context.principal));
+          keepOwnedWhileRunning(dependencies, id, ownerOf(context.principal));
         } catch (error) {
           // Nobody could ever read or cancel it: stop it rather than run it unowned.
           await arsenal.cancelInvocation(id).catch(() => false);
@@ -131,7 +158,12 @@ export function executionRoutes(dependencies: RouteDependencies): Route[] {
       async handle(context) {
         const { status } = await ownedInvocation(dependencies, context);
         const confirmation = status.result?.confirmation;
-        if (confirmation) await owners.remember(confirmation.id, ownerOf(context.principal));
+        if (confirmation) {
+          await owners.remember(
+            ownershipKey('confirmation', confirmation.id),
+            ownerOf(context.principal),
+          );
+        }
         sendJson(context.response, 200, status);
       },
     },
@@ -139,6 +171,7 @@ export function executionRoutes(dependencies: RouteDependencies): Route[] {
       method: 'POST',
       path: '/invocations/{id}/cancel',
       async handle(context) {
+        refuseFormBody(context.request, 'Cancelling an invocation');
         const { id, status } = await ownedInvocation(dependencies, context);
         // Here at once; on another replica at its next sync round (the status says running until then).
         const cancelled = await arsenal.cancelInvocation(id);
@@ -155,6 +188,7 @@ export function executionRoutes(dependencies: RouteDependencies): Route[] {
       path: '/invocations/{id}/events',
       async handle(context) {
         const { id, status } = await ownedInvocation(dependencies, context);
+        dependencies.eventStreams.admit(ownerOf(context.principal), context.response);
         if (arsenal.status(id)) {
           await streamInvocation(arsenal, id, context.response, dependencies.sseRetryMs);
         } else {

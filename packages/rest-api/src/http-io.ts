@@ -17,6 +17,20 @@ function declaresJson(request: IncomingMessage): boolean {
 }
 
 /**
+ * For actions that take no body (approve, confirm, reject, cancel): refuse one a browser form can
+ * send (`application/x-www-form-urlencoded`, `multipart/form-data`, `text/plain`), so no page
+ * elsewhere can post the action with a plain form. No body, or a JSON one (ignored), is fine.
+ */
+export function refuseFormBody(request: IncomingMessage, action: string): void {
+  if (request.headers['content-type'] === undefined || declaresJson(request)) return;
+  throw new RestApiError(
+    415,
+    'unsupported_media_type',
+    `${action} takes no body: send the request without one (got "Content-Type: ${String(request.headers['content-type']).slice(0, 100)}").`,
+  );
+}
+
+/**
  * Read and parse a JSON request body within the size and time limits. Oversized and late bodies
  * close the connection after the answer, so the rest of them is never read.
  */

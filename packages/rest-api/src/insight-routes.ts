@@ -1,4 +1,5 @@
 import type { AuditRecord, Principal } from '@arsenal/core';
+import { pageOfCalls } from './calls-paging.js';
 import { callsQuerySchema, emptyQuerySchema } from './console-schemas.js';
 import { parseWith, sendJson } from './http-io.js';
 import { RestApiError } from './problem-details.js';
@@ -102,22 +103,21 @@ export function insightRoutes(dependencies: RouteDependencies): Route[] {
           );
         }
         const principalId = auditor ? query.principal : context.principal?.id;
-        // One more than asked tells whether an older page exists.
-        const records = await history.query({
-          ...(query.tool ? { tool: query.tool } : {}),
-          ...(principalId ? { principalId } : {}),
-          ...(query.status ? { status: query.status } : {}),
-          ...(query.before ? { until: new Date(query.before).toISOString() } : {}),
-          limit: query.limit + 1,
-        });
-        // Anonymous callers of a server without authentication see the calls made without one.
-        const own = auditor || principalId ? records : records.filter((r) => !r.principalId);
-        const page = own.slice(0, query.limit);
-        const last = page.at(-1);
-        sendJson(context.response, 200, {
-          calls: page.map(callView),
+        const { calls, nextBefore } = await pageOfCalls(history, {
+          filters: {
+            ...(query.tool ? { tool: query.tool } : {}),
+            ...(principalId ? { principalId } : {}),
+            ...(query.status ? { status: query.status } : {}),
+          },
+          ...(query.before ? { before: new Date(query.before).toISOString() } : {}),
           limit: query.limit,
-          ...(own.length > query.limit && last ? { nextBefore: last.completedAt } : {}),
+          // Anonymous callers of a server without authentication see the calls made without one.
+          keep: auditor || principalId ? () => true : (record) => !record.principalId,
+        });
+        sendJson(context.response, 200, {
+          calls: calls.map(callView),
+          limit: query.limit,
+          ...(nextBefore !== undefined ? { nextBefore } : {}),
         });
       },
     },

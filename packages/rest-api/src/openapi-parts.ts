@@ -20,3 +20,8 @@ export const COMMON_PROBLEMS = {
   '429': problem('Rate limited; see Retry-After.'),
   '500': problem('The server failed; retry.'),
 };
+
+/** The refusal of actions that take no body when a form body is sent (what a foreign page could post). */
+export const FORM_BODY_REFUSED = {
+  '415': problem('A form body was sent; this action takes none (send the request without a body).'),
+};

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CONSOLE_RESPONSE_SCHEMAS, consolePaths } from './console-openapi.js';
-import { body, COMMON_PROBLEMS, json, problem, ref } from './openapi-parts.js';
+import { body, COMMON_PROBLEMS, FORM_BODY_REFUSED, json, problem, ref } from './openapi-parts.js';
 import { PLAN_REQUEST_SCHEMAS, PLAN_RESPONSE_SCHEMAS, planPaths } from './plan-openapi.js';
 import {
   executeBodySchema,
@@ -208,6 +208,7 @@ function paths(): JsonObject {
         summary: 'Cancel a running invocation.',
         parameters: [invocationId],
         responses: {
+          ...FORM_BODY_REFUSED,
           '200': json('Invocation', 'It had already finished; nothing was cancelled.'),
           '202': json('Invocation', 'Cancellation requested.'),
           '404': problem('Unknown, expired or not this caller’s.'),
@@ -229,6 +230,9 @@ function paths(): JsonObject {
           '404': problem('Unknown, expired or not this caller’s.'),
           '503': ownershipUnavailable,
           ...COMMON_PROBLEMS,
+          '429': problem(
+            'Rate limited, or this caller already holds the most open event streams (`too_many_streams`).',
+          ),
         },
       },
     },
@@ -237,7 +241,7 @@ function paths(): JsonObject {
         operationId: 'confirmCall',
         summary: 'Run a call that awaited confirmation, exactly once.',
         parameters: [confirmationId],
-        responses: callOutcomes,
+        responses: { ...callOutcomes, ...FORM_BODY_REFUSED },
       },
     },
     '/confirmations/{id}/reject': {
@@ -245,7 +249,7 @@ function paths(): JsonObject {
         operationId: 'rejectCall',
         summary: 'Refuse a call that awaited confirmation.',
         parameters: [confirmationId],
-        responses: callOutcomes,
+        responses: { ...callOutcomes, ...FORM_BODY_REFUSED },
       },
     },
   };

@@ -1,5 +1,5 @@
 import { emptyQuerySchema } from './console-schemas.js';
-import { parseWith, sendJson } from './http-io.js';
+import { parseWith, refuseFormBody, sendJson } from './http-io.js';
 import { RestApiError } from './problem-details.js';
 import type { RouteDependencies } from './route-context.js';
 import type { Route, RouteContext } from './router.js';
@@ -23,21 +23,31 @@ export function quarantineRoutes(dependencies: RouteDependencies): Route[] {
       path: '/quarantine',
       async handle(context) {
         parseWith(emptyQuerySchema, Object.fromEntries(context.query), 'query string');
-        const tools = arsenal.quarantined().map(({ tool, findings, quarantinedAt }) => ({
-          tool,
-          quarantinedAt,
-          findings: findings.map((finding) => ({ ...finding })),
-        }));
-        sendJson(context.response, 200, {
-          tools,
-          canApprove: dependencies.canApproveTools(context.principal),
-        });
+        const canApprove = dependencies.canApproveTools(context.principal);
+        // Approvers see every held tool; others only those the policy would let them see once
+        // approved, as in the catalog (a held tool must not reveal a namespace hidden from them).
+        const principal = context.principal;
+        const tools = arsenal
+          .quarantined()
+          .filter(
+            ({ tool }) =>
+              canApprove ||
+              principal === undefined ||
+              arsenal.policy.evaluate({ tool, arguments: {}, principal }).effect !== 'deny',
+          )
+          .map(({ tool, findings, quarantinedAt }) => ({
+            tool,
+            quarantinedAt,
+            findings: findings.map((finding) => ({ ...finding })),
+          }));
+        sendJson(context.response, 200, { tools, canApprove });
       },
     },
     {
       method: 'POST',
       path: '/quarantine/{name}/approve',
       async handle(context) {
+        refuseFormBody(context.request, 'Approving a quarantined tool');
         requireApprover(dependencies, context);
         const name = context.params.name ?? '';
         if (arsenal.quarantined().length === 0) {

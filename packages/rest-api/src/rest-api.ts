@@ -10,11 +10,16 @@ import {
 } from '@arsenal/core';
 import type { HttpRoute } from '@arsenal/mcp-server';
 import { arsenalDialects, dialectRoutes } from './dialect-routes.js';
+import {
+  DEFAULT_MAX_EVENT_STREAMS_PER_PRINCIPAL,
+  EventStreamLimits,
+} from './event-stream-limits.js';
 import { executionRoutes } from './execution-routes.js';
 import { sendJson } from './http-io.js';
 import { insightRoutes } from './insight-routes.js';
 import { InvocationOwners } from './invocation-owners.js';
 import { createOpenApiDocument } from './openapi.js';
+import { countOption, durationOption } from './option-checks.js';
 import { planRoutes } from './plan-routes.js';
 import { problemFromError, sendProblem } from './problem-details.js';
 import { quarantineRoutes } from './quarantine-routes.js';
@@ -69,6 +74,11 @@ export interface RestApiOptions {
   /** How often an event stream of an invocation another replica runs reads it. Default 250 ms. */
   sharedPollMs?: number;
   /**
+   * Most invocation event streams one principal may hold open at once (anonymous callers share
+   * one quota); past it `GET /invocations/{id}/events` answers 429. Default 32.
+   */
+  maxEventStreamsPerPrincipal?: number;
+  /**
    * Further routes, relative to `basePath` (`/plan`, `/graph`): they share the router, the
    * problem details and `/openapi.json` stays the caller's to extend.
    */
@@ -95,6 +105,8 @@ export interface RestApi {
   ): Promise<void>;
   /** The API as a route of the MCP HTTP server (`startHttpServer(mcp, { routes: [api.route] })`). */
   readonly route: HttpRoute;
+  /** Invocation event streams open right now (each counted until its connection closes). */
+  readonly openEventStreams: number;
 }
 
 function normalizeBasePath(path: string | undefined): string {
@@ -139,8 +151,22 @@ export function createRestApi(arsenal: Arsenal, options: RestApiOptions = {}): R
           options.ownershipTtlMs !== undefined ? { ttlMs: options.ownershipTtlMs } : {},
         )
       : new InvocationOwners(),
-    sseRetryMs: options.sseRetryMs ?? 1000,
-    sharedPollMs: Math.max(10, options.sharedPollMs ?? 250),
+    sseRetryMs: durationOption('sseRetryMs', options.sseRetryMs, {
+      fallback: 1000,
+      min: 0,
+      max: 3_600_000,
+    }),
+    sharedPollMs: Math.max(
+      10,
+      durationOption('sharedPollMs', options.sharedPollMs, { fallback: 250, min: 0, max: 60_000 }),
+    ),
+    eventStreams: new EventStreamLimits(
+      countOption(
+        'maxEventStreamsPerPrincipal',
+        options.maxEventStreamsPerPrincipal,
+        DEFAULT_MAX_EVENT_STREAMS_PER_PRINCIPAL,
+      ),
+    ),
     planning:
       options.planning && 'run' in options.planning
         ? options.planning
@@ -198,5 +224,8 @@ export function createRestApi(arsenal: Arsenal, options: RestApiOptions = {}): R
     openApiDocument,
     handle,
     route: { path: basePath === '' ? '/' : basePath, handle },
+    get openEventStreams() {
+      return dependencies.eventStreams.open;
+    },
   };
 }

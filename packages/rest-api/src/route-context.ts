@@ -1,4 +1,5 @@
 import type { Arsenal, HistoryStore, Planning, Principal, ToolDefinition } from '@arsenal/core';
+import type { EventStreamLimits } from './event-stream-limits.js';
 import type { BodyLimits } from './http-io.js';
 import type { InvocationOwnership } from './invocation-owners.js';
 
@@ -16,6 +17,8 @@ export interface RouteDependencies {
   sseRetryMs: number;
   /** How often an event stream of an invocation another replica runs reads its shared status. */
   sharedPollMs: number;
+  /** Open invocation event streams per caller, bounded. */
+  eventStreams: EventStreamLimits;
   /** Dependency graph, planner and plan runs over the same Arsenal. */
   planning: Planning;
   /** Who may approve quarantined tools. */

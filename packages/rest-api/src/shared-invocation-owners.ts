@@ -1,5 +1,5 @@
 import { ConfigurationError, type StateStore } from '@arsenal/core';
-import type { InvocationOwnership } from './invocation-owners.js';
+import { type InvocationOwnership, shownId } from './invocation-owners.js';
 import { RestApiError } from './problem-details.js';
 
 /** How shared ownership records are kept. */
@@ -11,6 +11,8 @@ export interface SharedOwnershipOptions {
 }
 
 const DEFAULT_TTL_MS = 15 * 60_000;
+/** Records need only outlive the invocations they guard; far longer expiries stores refuse. */
+const MAX_TTL_MS = 7 * 24 * 60 * 60_000;
 
 /**
  * Ownership in the shared StateStore: a replica answers for invocations and confirmations that
@@ -25,9 +27,9 @@ export class SharedInvocationOwners implements InvocationOwnership {
 
   constructor(store: StateStore, options: SharedOwnershipOptions = {}) {
     const ttlMs = options.ttlMs ?? DEFAULT_TTL_MS;
-    if (!Number.isFinite(ttlMs) || ttlMs <= 0) {
+    if (!Number.isFinite(ttlMs) || ttlMs <= 0 || ttlMs > MAX_TTL_MS) {
       throw new ConfigurationError(
-        `ownership ttlMs must be a positive number of milliseconds, got ${ttlMs}; leave it out for 15 minutes.`,
+        `ownership ttlMs must be a positive number of milliseconds up to ${MAX_TTL_MS} (7 days), got ${ttlMs}; leave it out for 15 minutes.`,
       );
     }
     this.#store = store;
@@ -35,11 +37,16 @@ export class SharedInvocationOwners implements InvocationOwnership {
     this.#prefix = options.keyPrefix ?? 'arsenal:rest-owner:';
   }
 
+  /** A third of the time-to-live: two refreshes may fail before a record expires. */
+  get refreshEveryMs(): number {
+    return Math.max(1, Math.floor(this.#ttlMs / 3));
+  }
+
   async remember(id: string, owner: string): Promise<void> {
     try {
       await this.#store.set(this.#prefix + id, owner, { ttlMs: this.#ttlMs });
     } catch (error) {
-      throw unavailable(`record who owns "${id}"`, error);
+      throw unavailable(`record who owns "${shownId(id)}"`, error);
     }
   }
 
@@ -48,7 +55,7 @@ export class SharedInvocationOwners implements InvocationOwnership {
     try {
       recorded = await this.#store.get<string>(this.#prefix + id);
     } catch (error) {
-      throw unavailable(`check who owns "${id}"`, error);
+      throw unavailable(`check who owns "${shownId(id)}"`, error);
     }
     return recorded === owner;
   }
@@ -57,7 +64,7 @@ export class SharedInvocationOwners implements InvocationOwnership {
     try {
       await this.#store.delete(this.#prefix + id);
     } catch (error) {
-      throw unavailable(`release "${id}"`, error);
+      throw unavailable(`release "${shownId(id)}"`, error);
     }
   }
 }

@@ -88,13 +88,23 @@ export async function streamSharedInvocation(
   response.write(`retry: ${options.retryMs}\n\n`);
   send('status', first);
   let closed = false;
+  // The wait between reads ends early when the client goes: a closed stream holds no timer.
+  let wake: (() => void) | undefined;
   response.once('close', () => {
     closed = true;
+    wake?.();
   });
   let last = first;
   let lastBeat = Date.now();
   while (!closed && last.completedAt === undefined) {
-    await new Promise((resolve) => setTimeout(resolve, options.pollMs));
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, options.pollMs);
+      wake = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+    wake = undefined;
     if (closed) return;
     const next = await arsenal.findInvocation(first.id).catch(() => undefined);
     if (!next) {

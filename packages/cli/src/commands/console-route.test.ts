@@ -94,7 +94,10 @@ describe('arsenal serve --console', () => {
 
       const pins = (await (await fetch(`${origin}/api/pins`, { headers: as(READER) })).json()) as {
         pins: { server: string; tool: string }[];
+        lockFile: string;
       };
+      // A reader learns which file, not where the server keeps it.
+      expect(pins.lockFile).toBe('arsenal.lock.json');
       expect(pins.pins).toEqual([
         expect.objectContaining({ server: 'github', tool: 'create_issue', hash: 'sha256:feed' }),
       ]);

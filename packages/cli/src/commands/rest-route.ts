@@ -1,3 +1,4 @@
+import { basename } from 'node:path';
 import type { ServeConfig } from '@arsenal/config';
 import { lockPathFor, readPinLock } from '@arsenal/config';
 import { createConsoleRoute } from '@arsenal/console';
@@ -39,7 +40,8 @@ function pinsFrom(configPath: string | undefined): PinsProvider | undefined {
         ...(pinned.contentHash ? { contentHash: pinned.contentHash } : {}),
       })),
     );
-    return { pins, lockFile };
+    // Its name only: where the server keeps its files is none of a reader's business.
+    return { pins, lockFile: basename(lockFile) };
   };
 }
 
