@@ -12,6 +12,7 @@ export interface PoisoningFinding extends Issue {
 }
 
 const NON_ASCII = /[^\u0000-\u007F]/;
+const LOWER_SNAKE = /^[a-z0-9]+(?:_[a-z0-9]+)*$/;
 
 /**
  * Scan one text for content that smuggles instructions or hidden text to a model. The text is
@@ -79,5 +80,7 @@ export function detectPoisoning(tool: ToolDefinition): PoisoningFinding[] {
 }
 
 function identifierWords(name: string): string {
+  // Most identifiers are lower snake_case: only their underscores change.
+  if (LOWER_SNAKE.test(name)) return name.indexOf('_') < 0 ? name : name.split('_').join(' ');
   return name.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/[_\-.]+/g, ' ');
 }

@@ -65,7 +65,9 @@ export function cleanSchemaProse<T>(schema: T, path: string, cleaning: TextClean
       return changed ? copy : value;
     }
     let copy: Record<string, unknown> | undefined;
-    for (const [key, item] of Object.entries(value as Record<string, unknown>)) {
+    const record = value as Record<string, unknown>;
+    for (const key of Object.keys(record)) {
+      const item = record[key];
       // Paths are built only where something may change: prose with a character to strip, or
       // an object or array to walk.
       let next: unknown;

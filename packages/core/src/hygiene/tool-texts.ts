@@ -77,12 +77,15 @@ function visitSchemaTexts(
         walk(value[index], at, index, depth + 1, false);
       return;
     }
-    for (const [childKey, item] of Object.entries(value as Record<string, unknown>)) {
+    const record = value as Record<string, unknown>;
+    const keys = Object.keys(record);
+    for (let k = 0; k < keys.length; k++) {
+      const childKey = keys[k]!;
       if (namesHere) {
         visited++;
         visit(childKey, at, childKey, true);
       }
-      walk(item, at, childKey, depth + 1, !namesHere && NAME_MAPS.has(childKey));
+      walk(record[childKey], at, childKey, depth + 1, !namesHere && NAME_MAPS.has(childKey));
     }
   };
   walk(schema, path, undefined, 0, false);

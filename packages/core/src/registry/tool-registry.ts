@@ -3,17 +3,20 @@ import type { Executor } from '../ports/executor.js';
 import type { StandardSchemaV1 } from '../schema/standard-schema.js';
 import {
   type CreateToolDefinitionOptions,
-  createToolDefinition,
   parseQualifiedName,
 } from '../tool/create-tool-definition.js';
-import { type FunctionTool, isFunctionTool } from '../tool/define-tool.js';
+import { isFunctionTool } from '../tool/define-tool.js';
 import { compareSemver } from '../tool/semver.js';
-import type { ToolDefinition, ToolDefinitionInput } from '../tool/tool-definition.js';
+import type { ToolDefinition } from '../tool/tool-definition.js';
+import {
+  createFunctionToolExecutor,
+  definitionOf,
+  type ToolRegistration,
+} from './registration-input.js';
 import { closestNames } from './suggest.js';
 import type { ResolvedTool, ToolResolver } from './types.js';
 
-/** Anything `register` accepts: a definition, a plain description, or a function tool. */
-export type ToolRegistration = ToolDefinition | ToolDefinitionInput | FunctionTool<never, unknown>;
+export { definitionOf, type ToolRegistration } from './registration-input.js';
 
 export interface RegisterOptions extends CreateToolDefinitionOptions {
   /** Namespace for inputs that do not set one. */
@@ -49,49 +52,8 @@ export interface ListOptions {
 
 interface Entry extends ResolvedTool {
   definition: ToolDefinition;
-}
-
-function createFunctionToolExecutor(tool: FunctionTool<never, unknown>): Executor {
-  const handler = tool.handler as FunctionTool['handler'];
-  return {
-    kind: 'function',
-    canExecute: (definition) => definition.qualifiedName === tool.definition.qualifiedName,
-    execute: async (request) => handler(request.arguments, request.context),
-  };
-}
-
-function isToolDefinition(value: ToolRegistration): value is ToolDefinition {
-  if (typeof (value as ToolDefinition).qualifiedName !== 'string') return false;
-  // Not a read of contentHash: that would compute the hash a definition defers until needed.
-  const hash = Object.getOwnPropertyDescriptor(value, 'contentHash');
-  return hash !== undefined && (hash.get !== undefined || typeof hash.value === 'string');
-}
-
-/**
- * The definition a registration stands for: a function tool's own, a definition as it is, or a
- * plain description validated (and checked by the hygiene `options` ask for) with the defaults
- * of `options` applied. Throws ToolDefinitionError or SuspiciousContentError.
- */
-export function definitionOf(
-  registration: ToolRegistration,
-  options: RegisterOptions = {},
-): ToolDefinition {
-  if (isFunctionTool(registration)) return registration.definition;
-  if (isToolDefinition(registration)) return registration;
-  const input = registration as ToolDefinitionInput;
-  const needsDefaults =
-    (input.namespace === undefined && options.namespace !== undefined) ||
-    (input.source === undefined && options.source !== undefined);
-  return createToolDefinition(
-    needsDefaults
-      ? {
-          ...input,
-          namespace: input.namespace ?? options.namespace,
-          source: input.source ?? options.source,
-        }
-      : input,
-    options,
-  );
+  /** Fingerprint of the plain description this definition was made from, when remembered. */
+  inputFingerprint?: number;
 }
 
 /**
@@ -136,6 +98,32 @@ export class ToolRegistry implements ToolResolver {
     return existing
       ? { status: 'updated', tool: definition, previous: existing.definition }
       : { status: 'added', tool: definition };
+  }
+
+  /**
+   * @internal The definition registered under `qualifiedName` when it was made from a plain
+   * description with this fingerprint (see `rememberInput`), binding `executor` to it as
+   * `register` would: re-registering an unchanged description costs a lookup.
+   */
+  unchangedInput(
+    qualifiedName: string,
+    fingerprint: number,
+    executor: Executor | undefined,
+  ): ToolDefinition | undefined {
+    const entry = this.#entries.get(qualifiedName);
+    if (entry === undefined || entry.inputFingerprint !== fingerprint) return undefined;
+    if (executor) entry.executor = executor;
+    return entry.definition;
+  }
+
+  /**
+   * @internal Remember that the definition registered under `qualifiedName` was made from a
+   * plain description with this fingerprint, one that registered cleanly (no hygiene finding,
+   * no warning): registering the same description again may skip straight to `unchanged`.
+   */
+  rememberInput(qualifiedName: string, fingerprint: number): void {
+    const entry = this.#entries.get(qualifiedName);
+    if (entry) entry.inputFingerprint = fingerprint;
   }
 
   /** Remove a tool: a qualified name removes that version; a name or `namespace.name` removes every version. */

@@ -113,6 +113,7 @@ export class LexicalIndex {
   #lengthSums: Float64Array;
   #averagesAtBuild: Float64Array;
   #scores = new Float64Array(16);
+  #scratchKeys = new Float64Array(256);
   #touched = new Int32Array(16);
 
   constructor(options: LexicalIndexOptions) {
@@ -331,7 +332,9 @@ export class LexicalIndex {
     lengths.fill(0);
     // One key per occurrence (term × fields + field); sorting groups them by term, then field,
     // and counting runs gives the packed counts without a map or an array per term.
-    const keys: number[] = [];
+    // In a buffer kept between documents: a fresh array per document was garbage.
+    let keys = this.#scratchKeys;
+    let keyCount = 0;
     for (let f = 0; f < fieldCount; f++) {
       const text = document[this.#fieldNames[f]!];
       if (!text) continue;
@@ -345,10 +348,16 @@ export class LexicalIndex {
           this.#postings.push(new GrowableIndexList());
           this.#documentFrequency.push(0);
         }
-        keys.push(id * fieldCount + f);
+        if (keyCount === keys.length) {
+          const grown = new Float64Array(keys.length * 2);
+          grown.set(keys);
+          keys = grown;
+          this.#scratchKeys = grown;
+        }
+        keys[keyCount++] = id * fieldCount + f;
       }
     }
-    const sorted = Float64Array.from(keys).sort();
+    const sorted = keys.subarray(0, keyCount).sort();
     const packed: number[] = [];
     for (let i = 0; i < sorted.length; ) {
       const key = sorted[i]!;
