@@ -73,16 +73,23 @@ class GrowableIndexList {
   length = 0;
   push(doc: number, weight: number): void {
     if (this.length === this.docs.length) {
-      const docs = new Int32Array(this.length * 2);
+      const docs = new Int32Array(Math.max(4, this.length * 2));
       docs.set(this.docs);
       this.docs = docs;
-      const weights = new Float32Array(this.length * 2);
+      const weights = new Float32Array(docs.length);
       weights.set(this.weights);
       this.weights = weights;
     }
     this.docs[this.length] = doc;
     this.weights[this.length] = weight;
     this.length++;
+  }
+
+  /** Give back the room kept for growth (a quarter of the postings on average). */
+  trim(): void {
+    if (this.docs.length === this.length) return;
+    this.docs = this.docs.slice(0, this.length);
+    this.weights = this.weights.slice(0, this.length);
   }
 }
 
@@ -180,6 +187,15 @@ export class LexicalIndex {
     // Dead postings are skipped at query time; compact once they are a third of the index.
     if (this.#ids.length > 64 && this.#liveCount < (this.#ids.length * 2) / 3) this.#rebuild();
     return true;
+  }
+
+  /**
+   * Release the room kept for growth in postings and term runs, once a batch of changes is in:
+   * growth by doubling leaves a quarter of it unused on average. Adding grows them again.
+   */
+  trim(): void {
+    for (const list of this.#postings) list.trim();
+    this.#terms.trim();
   }
 
   clear(): void {

@@ -50,6 +50,7 @@ export class ToolTextIndex {
         const signature = this.#signatures.get(tool.qualifiedName) ?? '';
         if (this.#shared.signature(tool) !== signature) this.#index(tool);
       }
+      this.lexical.trim();
     }
     return this.lexical;
   }
