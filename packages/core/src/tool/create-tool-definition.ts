@@ -12,6 +12,7 @@ import {
   cutAtBoundary,
   emptyCleaning,
 } from '../hygiene/harmless-content.js';
+import { internSchema, internString } from '../schema/intern-schema.js';
 import { EMPTY_OBJECT_SCHEMA, isJsonSchemaObject, type JsonSchema } from '../schema/json-schema.js';
 import type { HygieneMode } from './hygiene.js';
 import { isSemver } from './semver.js';
@@ -133,6 +134,11 @@ function checkStringList(
   if (value.length > max)
     issues.push({ path, message: `has ${value.length} entries; the limit is ${max}` });
   return value.length === 0 ? EMPTY_LIST : Object.freeze([...value]);
+}
+
+/** The list with its strings pooled (tags repeat across a catalog). */
+function internList(list: readonly string[]): readonly string[] {
+  return list.length === 0 ? list : Object.freeze(list.map(internString));
 }
 
 // Most tools have no examples, capabilities, dependencies, cost or metadata: they all share one
@@ -259,21 +265,25 @@ export function createToolDefinition(
       : Object.freeze(
           exampleList.map((example, index) => cleanText(example, `/examples/${index}`, cleaning)),
         );
-  const tags = checkStringList(input.tags, '/tags', issues);
+  const tags = internList(checkStringList(input.tags, '/tags', issues));
   const capabilities = checkStringList(input.capabilities, '/capabilities', issues);
-  const parametersSchema = cleanSchemaProse(
-    checkSchema(
-      input.parametersSchema ?? input.parameters,
-      input.parametersSchema === undefined ? '/parameters' : '/parametersSchema',
-      issues,
-    ),
-    '/parametersSchema',
-    cleaning,
+  const checkedSchema = checkSchema(
+    input.parametersSchema ?? input.parameters,
+    input.parametersSchema === undefined ? '/parameters' : '/parametersSchema',
+    issues,
   );
+  // A copy with pooled strings: the definition keeps none of the caller's objects, and text
+  // many tools share (parameter descriptions, types) once.
+  const parametersSchema =
+    checkedSchema === EMPTY_OBJECT_SCHEMA
+      ? checkedSchema
+      : internSchema(cleanSchemaProse(checkedSchema, '/parametersSchema', cleaning));
   let returnsSchema: JsonSchema | undefined;
   if (input.returnsSchema !== undefined) {
     if (isJsonSchemaObject(input.returnsSchema))
-      returnsSchema = cleanSchemaProse(input.returnsSchema, '/returnsSchema', cleaning);
+      returnsSchema = internSchema(
+        cleanSchemaProse(input.returnsSchema, '/returnsSchema', cleaning),
+      );
     else issues.push({ path: '/returnsSchema', message: 'must be a JSON Schema object' });
   }
   const dependencies = input.dependencies ?? [];
@@ -333,7 +343,7 @@ export function createToolDefinition(
   const definition = {
     name,
     version,
-    namespace,
+    namespace: internString(namespace),
     title: title ?? annotations?.title,
     description,
     extendedDescription,
@@ -341,7 +351,7 @@ export function createToolDefinition(
     tags,
     parametersSchema,
     returnsSchema,
-    source: input.source ?? 'manual',
+    source: internString(input.source ?? 'manual'),
     sourceUri: input.sourceUri,
     capabilities,
     requiresConfirmation,
