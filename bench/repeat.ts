@@ -1,6 +1,7 @@
 // Run one benchmark several times and record the median and range of every figure it reports.
-// Usage: tsx repeat.ts <runs> <result-name> <script.ts> [node flags...]
+// Usage: tsx repeat.ts <runs> <result-name> <script.ts> [node flags...] [-- script arguments...]
 // e.g.   tsx repeat.ts 5 execution-overhead execution-overhead.ts
+//        tsx repeat.ts 3 registration retrieval-latency.ts -- --registration-only
 // Writes results/<result-name>.runs.json: each run's figures and load average, then per figure
 // its median, min and max.
 import { execFileSync } from 'node:child_process';
@@ -8,10 +9,15 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { machine, resultName, writeResult } from './lib/report.js';
 
-const [runsText, name, script, ...flags] = process.argv.slice(2);
+const [runsText, name, script, ...rest] = process.argv.slice(2);
+const separator = rest.indexOf('--');
+const flags = separator < 0 ? rest : rest.slice(0, separator);
+const scriptArguments = separator < 0 ? [] : rest.slice(separator + 1);
 const runs = Number(runsText);
 if (!(runs >= 1) || !name || !script) {
-  console.error('usage: tsx repeat.ts <runs> <result-name> <script.ts> [node flags...]');
+  console.error(
+    'usage: tsx repeat.ts <runs> <result-name> <script.ts> [node flags...] [-- script arguments...]',
+  );
   process.exit(2);
 }
 const resultPath = join(import.meta.dirname, 'results', `${resultName(name)}.json`);
@@ -19,7 +25,7 @@ const resultPath = join(import.meta.dirname, 'results', `${resultName(name)}.jso
 type Json = number | string | boolean | null | Json[] | { [key: string]: Json };
 const collected: Json[] = [];
 for (let run = 1; run <= runs; run++) {
-  execFileSync(process.execPath, [...flags, '--import', 'tsx', script], {
+  execFileSync(process.execPath, [...flags, '--import', 'tsx', script, ...scriptArguments], {
     cwd: import.meta.dirname,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: process.env,
