@@ -40,10 +40,10 @@ export function bindClientRequests(
 }
 
 /** What a call without a client can ask: nothing (one frozen answer shared by every call). */
-const NO_CLIENT = Object.freeze({ elicit: false, sample: false, listRoots: false });
-const unsupportedElicit = () => unsupported('elicitation (a question to its user)');
-const unsupportedSample = () => unsupported('sampling (a request to its model)');
-const unsupportedListRoots = () => unsupported('a request for its roots');
+export const NO_CLIENT = Object.freeze({ elicit: false, sample: false, listRoots: false });
+export const unsupportedElicit = () => unsupported('elicitation (a question to its user)');
+export const unsupportedSample = () => unsupported('sampling (a request to its model)');
+export const unsupportedListRoots = () => unsupported('a request for its roots');
 
 /**
  * The caller's client, recording every request a tool makes of it as an

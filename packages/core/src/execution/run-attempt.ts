@@ -10,7 +10,13 @@ import type {
 } from '../ports/executor.js';
 import type { ToolDefinition } from '../tool/tool-definition.js';
 import { describeError } from './call-outcome.js';
-import { bindClientRequests } from './client-requests.js';
+import {
+  bindClientRequests,
+  NO_CLIENT,
+  unsupportedElicit,
+  unsupportedListRoots,
+  unsupportedSample,
+} from './client-requests.js';
 import type { ToolResultError } from './types.js';
 
 export type AttemptOutcome =
@@ -137,12 +143,17 @@ class Attempt {
             }
           }
         : ignore,
+      // What a call without a client may ask, in the literal: the object is made whole at once
+      // rather than grown property by property. A client replaces them.
+      clientCan: NO_CLIENT,
+      elicit: unsupportedElicit,
+      sample: unsupportedSample,
+      listRoots: unsupportedListRoots,
     } as ToolCallContext;
     if (request.principal) context.principal = request.principal;
     const onInputRequest = request.onInputRequest;
     if (onInputRequest) context.requestInput = (input) => onInputRequest(input);
-    // Without a client the signal is never asked for: no closure for it.
-    bindClientRequests(context, request.client, request.client ? () => this.signal() : noSignal);
+    if (request.client) bindClientRequests(context, request.client, () => this.signal());
     return context;
   }
 
@@ -186,10 +197,6 @@ class Attempt {
 }
 
 function ignore(): void {}
-
-function noSignal(): AbortSignal {
-  throw new Error('unreachable: only requests to a client read the signal');
-}
 
 function cancelled(reason: unknown): AttemptOutcome {
   const error =
