@@ -1,6 +1,7 @@
 import { InvalidArgumentError } from '../errors/arsenal-error.js';
 import { analyze } from '../text/tokenize.js';
 import { DocumentTermStore, entryCount, entryField } from './document-terms.js';
+import { PostingsList } from './postings-list.js';
 
 /** A document's text, one string per field. */
 export type LexicalDocument = Readonly<Record<string, string | undefined>>;
@@ -67,32 +68,6 @@ export interface LexicalSearchResult {
   rejectedCount: number;
 }
 
-class GrowableIndexList {
-  docs = new Int32Array(4);
-  weights = new Float32Array(4);
-  length = 0;
-  push(doc: number, weight: number): void {
-    if (this.length === this.docs.length) {
-      const docs = new Int32Array(Math.max(4, this.length * 2));
-      docs.set(this.docs);
-      this.docs = docs;
-      const weights = new Float32Array(docs.length);
-      weights.set(this.weights);
-      this.weights = weights;
-    }
-    this.docs[this.length] = doc;
-    this.weights[this.length] = weight;
-    this.length++;
-  }
-
-  /** Give back the room kept for growth (a quarter of the postings on average). */
-  trim(): void {
-    if (this.docs.length === this.length) return;
-    this.docs = this.docs.slice(0, this.length);
-    this.weights = this.weights.slice(0, this.length);
-  }
-}
-
 const REBUILD_DRIFT = 0.05;
 
 /**
@@ -108,7 +83,7 @@ export class LexicalIndex {
   readonly #k1: number;
   readonly #k3: number;
   readonly #termIds = new Map<string, number>();
-  #postings: GrowableIndexList[] = [];
+  #postings: PostingsList[] = [];
   #documentFrequency: number[] = [];
   #ids: string[] = [];
   #alive: Uint8Array = new Uint8Array(16);
@@ -361,7 +336,7 @@ export class LexicalIndex {
         if (id === undefined) {
           id = this.#postings.length;
           this.#termIds.set(token, id);
-          this.#postings.push(new GrowableIndexList());
+          this.#postings.push(new PostingsList());
           this.#documentFrequency.push(0);
         }
         if (keyCount === keys.length) {
@@ -424,7 +399,7 @@ export class LexicalIndex {
   #rebuild(): void {
     const live: number[] = [];
     for (let doc = 0; doc < this.#ids.length; doc++) if (this.#alive[doc] === 1) live.push(doc);
-    this.#postings = this.#postings.map(() => new GrowableIndexList());
+    this.#postings = this.#postings.map(() => new PostingsList());
     this.#documentFrequency = this.#documentFrequency.map(() => 0);
     this.#ids = live.map((doc) => this.#ids[doc]!);
     this.#terms = this.#terms.compact(live);
