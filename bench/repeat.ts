@@ -2,6 +2,7 @@
 // Usage: tsx repeat.ts <runs> <result-name> <script.ts> [node flags...] [-- script arguments...]
 // e.g.   tsx repeat.ts 5 execution-overhead execution-overhead.ts
 //        tsx repeat.ts 3 vector-stores-10000 vector-stores.ts -- --tools 10000
+//        tsx repeat.ts 3 registration retrieval-latency.ts -- --registration-only
 // Writes results/<result-name>.runs.json: each run's figures and load average, then per figure
 // its median, min and max.
 import { execFileSync } from 'node:child_process';

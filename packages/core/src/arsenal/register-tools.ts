@@ -1,6 +1,8 @@
 import { SuspiciousContentError, toArsenalError } from '../errors/arsenal-error.js';
 import type { Telemetry } from '../events/events.js';
 import { detectPoisoning, type PoisoningFinding } from '../hygiene/detect-poisoning.js';
+import { inputFingerprint } from '../registry/input-fingerprint.js';
+import { isToolDefinition } from '../registry/registration-input.js';
 import {
   definitionOf,
   type RegisterOptions,
@@ -9,7 +11,7 @@ import {
 } from '../registry/tool-registry.js';
 import { isFunctionTool } from '../tool/define-tool.js';
 import type { HygieneMode } from '../tool/hygiene.js';
-import type { ToolDefinition } from '../tool/tool-definition.js';
+import type { ToolDefinition, ToolDefinitionInput } from '../tool/tool-definition.js';
 import type { Quarantine, QuarantinedTool } from './quarantine.js';
 import type { ArsenalRegisterOptions, RegistrationSummary } from './types.js';
 
@@ -21,6 +23,11 @@ export interface RegistrationTarget {
   /** Mode for code-defined tools (and imported ones when quarantine is off). */
   hygiene: HygieneMode;
   quarantineImported: boolean;
+}
+
+/** A description to validate (not a function tool, not a definition already made). */
+function isPlainDescription(registration: ToolRegistration): registration is ToolDefinitionInput {
+  return !isFunctionTool(registration) && !isToolDefinition(registration);
 }
 
 /** Tools written in code (function tools, hand-written definitions) versus imported from elsewhere. */
@@ -51,15 +58,38 @@ export function registerTools(
   const progressEvery = Math.max(1, Math.floor(list.length / 100));
   // One options object for the whole batch: registration is a hot path for large catalogs.
   // The detector runs here, once, whatever the form of the registration.
+  let warned = false;
   const registerOptions: RegisterOptions = {
     ...options,
     hygiene: 'off',
     onWarnings: (warnings, tool) => {
+      warned = true;
       for (const warning of warnings) summary.warnings.push({ tool: tool.name, ...warning });
     },
   };
   list.forEach((registration, index) => {
     try {
+      // A plain description registered before, word for word and cleanly, is unchanged: it
+      // skips validation, cleaning, the detector and hashing (they would find what they found).
+      const input = isPlainDescription(registration)
+        ? inputFingerprint(registration, registerOptions)
+        : undefined;
+      if (input) {
+        const existing = target.registry.unchangedInput(
+          input.qualifiedName,
+          input.fingerprint,
+          options.executor,
+        );
+        if (existing) {
+          target.quarantine.release(existing.qualifiedName);
+          summary.unchanged++;
+          summary.tools.push(existing);
+          return;
+        }
+      }
+      warned = false;
+      // Whether the detector ran and found nothing: only then may the description be remembered.
+      let scannedClean = false;
       const definition = definitionOf(registration, registerOptions);
       const imported = (options.origin ?? originOf(registration, definition)) === 'imported';
       if (imported && target.quarantineImported) {
@@ -71,9 +101,11 @@ export function registerTools(
             );
             return;
           }
+          scannedClean = true;
         }
       } else if (hygiene !== 'off') {
         const findings = detectPoisoning(definition);
+        scannedClean = findings.length === 0;
         if (findings.length > 0) {
           if (hygiene === 'reject') throw new SuspiciousContentError(definition.name, findings);
           options.onFindings?.(findings, definition);
@@ -91,6 +123,8 @@ export function registerTools(
       );
       // A tool that was held and is now clean (its source fixed it) is no longer quarantined.
       target.quarantine.release(outcome.tool.qualifiedName);
+      if (input && scannedClean && !warned && outcome.tool.qualifiedName === input.qualifiedName)
+        target.registry.rememberInput(input.qualifiedName, input.fingerprint);
       summary[outcome.status]++;
       summary.tools.push(outcome.tool);
     } catch (error) {

@@ -42,14 +42,14 @@ export interface Outcome {
 // Call, trace and span ids come from per-process sequences: a random prefix and a counter, as
 // unique as random ids at a fraction of their cost (three random UUIDs per call were a tenth of
 // the engine's time).
-const nextCallId = createUuidSequence();
+const nextCallId = createUuidSequence('call_');
 const nextTraceId = createIdSequence(32);
 const nextSpanId = createIdSequence(16);
 
 export function newCallState(call: ToolCall, now: number): CallState {
   return {
     call,
-    callId: `call_${nextCallId()}`,
+    callId: nextCallId(),
     traceId: typeof call.traceId === 'string' && call.traceId !== '' ? call.traceId : nextTraceId(),
     spanId: nextSpanId(),
     queuedAt: now,
@@ -161,11 +161,14 @@ export function buildAuditRecord(
     record.errorMessage = result.error.message;
   }
   if (typeof state.call?.query === 'string') record.query = state.call.query;
-  const metadata: Record<string, unknown> = {};
-  if (result.cached) metadata.cached = true;
-  if (result.confirmation) metadata.confirmationId = result.confirmation.id;
-  if (state.confirmed) metadata.confirmed = true;
-  if (state.call?.parentSpanId) metadata.parentSpanId = state.call.parentSpanId;
-  if (Object.keys(metadata).length > 0) record.metadata = metadata;
+  // Most calls have no metadata: no empty object is made for them.
+  if (result.cached || result.confirmation || state.confirmed || state.call?.parentSpanId) {
+    const metadata: Record<string, unknown> = {};
+    if (result.cached) metadata.cached = true;
+    if (result.confirmation) metadata.confirmationId = result.confirmation.id;
+    if (state.confirmed) metadata.confirmed = true;
+    if (state.call?.parentSpanId) metadata.parentSpanId = state.call.parentSpanId;
+    record.metadata = metadata;
+  }
   return record;
 }

@@ -22,7 +22,7 @@ export function bindClientRequests(
   signal: () => AbortSignal,
 ): void {
   if (!client) {
-    context.clientCan = { elicit: false, sample: false, listRoots: false };
+    context.clientCan = NO_CLIENT;
     context.elicit = unsupportedElicit;
     context.sample = unsupportedSample;
     context.listRoots = unsupportedListRoots;
@@ -39,9 +39,11 @@ export function bindClientRequests(
   context.listRoots = () => (listRoots ? listRoots({ signal: signal() }) : unsupportedListRoots());
 }
 
-const unsupportedElicit = () => unsupported('elicitation (a question to its user)');
-const unsupportedSample = () => unsupported('sampling (a request to its model)');
-const unsupportedListRoots = () => unsupported('a request for its roots');
+/** What a call without a client can ask: nothing (one frozen answer shared by every call). */
+export const NO_CLIENT = Object.freeze({ elicit: false, sample: false, listRoots: false });
+export const unsupportedElicit = () => unsupported('elicitation (a question to its user)');
+export const unsupportedSample = () => unsupported('sampling (a request to its model)');
+export const unsupportedListRoots = () => unsupported('a request for its roots');
 
 /**
  * The caller's client, recording every request a tool makes of it as an

@@ -52,10 +52,44 @@ export function checkSerialisable(toolName: string, value: unknown): AttemptOutc
     return { ok: true, value };
   }
   try {
-    JSON.stringify(value);
+    if (!isPlainData(value, 4)) JSON.stringify(value);
     return { ok: true, value };
   } catch (error) {
     return notSerialisable(toolName, (error as Error).message);
+  }
+}
+
+/**
+ * Whether a value is plainly JSON: plain objects and arrays, at most `depth` deep, of strings,
+ * finite or not numbers, booleans, null and undefined. A walk costs a fraction of the
+ * JSON.stringify it spares; anything else (class instances, toJSON, deeper values) is left to
+ * JSON.stringify to judge.
+ */
+function isPlainData(value: object, depth: number): boolean {
+  if (depth === 0) return false;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) if (!isPlainMember(value[i], depth)) return false;
+    return true;
+  }
+  const prototype = Object.getPrototypeOf(value);
+  if (prototype !== Object.prototype && prototype !== null) return false;
+  for (const key in value) {
+    if (!isPlainMember((value as Record<string, unknown>)[key], depth)) return false;
+  }
+  return true;
+}
+
+function isPlainMember(member: unknown, depth: number): boolean {
+  switch (typeof member) {
+    case 'string':
+    case 'number':
+    case 'boolean':
+    case 'undefined':
+      return true;
+    case 'object':
+      return member === null || isPlainData(member, depth - 1);
+    default:
+      return false;
   }
 }
 

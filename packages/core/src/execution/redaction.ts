@@ -25,6 +25,31 @@ export function isSecretKey(key: string): boolean {
 const verdicts = new Map<string, boolean>();
 
 /**
+ * The redacted copy of a plain object of strings, numbers, booleans and nulls (most tool
+ * arguments), without the walk's bookkeeping; undefined for anything else.
+ */
+function flatCopy(
+  value: object,
+  isSecret: (key: string) => boolean,
+): Record<string, unknown> | undefined {
+  if (Array.isArray(value)) return undefined;
+  const record = value as Record<string, unknown>;
+  const keys = Object.keys(record);
+  for (let i = 0; i < keys.length; i++) {
+    const item = record[keys[i]!];
+    const kind = typeof item;
+    if (kind !== 'string' && kind !== 'number' && kind !== 'boolean' && item !== null)
+      return undefined;
+  }
+  const out: Record<string, unknown> = {};
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i]!;
+    out[key] = isSecret(key) ? REDACTED : record[key];
+  }
+  return out;
+}
+
+/**
  * A copy of `value` with secret-looking keys replaced by `[REDACTED]`, at any depth. Cycles and
  * values deeper than `maxDepth` are cut short rather than copied.
  */
@@ -49,6 +74,8 @@ function redact(
   // The path from the root: at most maxDepth objects, cheaper to scan than a set to build.
   if (seen.includes(value)) return '[Circular]';
   if (depth <= 0) return '[Truncated]';
+  const flat = flatCopy(value, isSecret);
+  if (flat) return flat;
   seen.push(value);
   try {
     if (Array.isArray(value)) return value.map((item) => redact(item, isSecret, depth - 1, seen));

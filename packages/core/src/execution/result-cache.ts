@@ -25,6 +25,7 @@ interface Entry {
  */
 export class ResultCache {
   readonly #entries = new Map<string, Entry>();
+  readonly #ttls = new WeakMap<ToolDefinition, number | undefined>();
   readonly #options: ResultCacheOptions;
   readonly #clock: Clock;
 
@@ -35,6 +36,14 @@ export class ResultCache {
 
   /** The TTL for this tool, or undefined when its results must not be cached. */
   ttlFor(tool: ToolDefinition): number | undefined {
+    // Worked out once per definition (definitions do not change), not on every call.
+    if (this.#ttls.has(tool)) return this.#ttls.get(tool);
+    const ttl = this.#ttlOf(tool);
+    this.#ttls.set(tool, ttl);
+    return ttl;
+  }
+
+  #ttlOf(tool: ToolDefinition): number | undefined {
     if (tool.annotations?.destructiveHint === true) return undefined;
     if (tool.capabilities.some((capability) => NEVER_CACHED.has(capability))) return undefined;
     const declared = tool.metadata.cache;

@@ -10,7 +10,13 @@ import type {
 } from '../ports/executor.js';
 import type { ToolDefinition } from '../tool/tool-definition.js';
 import { describeError } from './call-outcome.js';
-import { bindClientRequests } from './client-requests.js';
+import {
+  bindClientRequests,
+  NO_CLIENT,
+  unsupportedElicit,
+  unsupportedListRoots,
+  unsupportedSample,
+} from './client-requests.js';
 import type { ToolResultError } from './types.js';
 
 export type AttemptOutcome =
@@ -42,90 +48,155 @@ export interface AttemptRequest {
  * and a controller per call was an eighth of the engine's time).
  */
 export function runAttempt(request: AttemptRequest): Promise<AttemptOutcome> {
-  const { tool, signal } = request;
+  const signal = request.signal;
   if (signal?.aborted) {
     return Promise.resolve(cancelled(signal.reason));
   }
-  return new Promise<AttemptOutcome>((resolve) => {
-    let controller: AbortController | undefined;
-    let abortReason: unknown;
-    let aborted = false;
-    const attemptSignal = (): AbortSignal => {
-      if (!controller) {
-        controller = new AbortController();
-        if (aborted) controller.abort(abortReason);
-      }
-      return controller.signal;
-    };
-    const abort = (reason: unknown) => {
-      if (aborted) return;
-      aborted = true;
-      abortReason = reason;
-      controller?.abort(reason);
-    };
-    let settled = false;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const onCallerAbort = () => {
-      abort(signal?.reason ?? new CancelledError());
-      settle(cancelled(signal?.reason));
-    };
-    const settle = (outcome: AttemptOutcome) => {
-      if (settled) return;
-      settled = true;
-      if (timer !== undefined) clearTimeout(timer);
-      signal?.removeEventListener('abort', onCallerAbort);
-      resolve(outcome);
-    };
-    signal?.addEventListener('abort', onCallerAbort, { once: true });
-    if (Number.isFinite(request.timeoutMs)) {
-      timer = setTimeout(() => {
-        const error = new ToolTimeoutError(tool.name, request.timeoutMs);
-        abort(error);
-        settle({ ok: false, status: 'timeout', error: describeError(error) });
-      }, request.timeoutMs);
+  const attempt = new Attempt(request);
+  const answer = new Promise<AttemptOutcome>((resolve) => {
+    attempt.resolve = resolve;
+  });
+  attempt.start();
+  return answer;
+}
+
+/**
+ * One attempt's state in one object with its steps as methods: the closures of a function per
+ * attempt (nine of them) were a third of what a call allocated.
+ */
+class Attempt {
+  readonly request: AttemptRequest;
+  resolve: (outcome: AttemptOutcome) => void = ignore;
+  settled = false;
+  aborted = false;
+  abortReason: unknown;
+  controller: AbortController | undefined;
+  timer: ReturnType<typeof setTimeout> | undefined;
+  onCallerAbort: (() => void) | undefined;
+
+  constructor(request: AttemptRequest) {
+    this.request = request;
+  }
+
+  start(): void {
+    const request = this.request;
+    const signal = request.signal;
+    if (signal) {
+      this.onCallerAbort = () => {
+        this.abort(signal.reason ?? new CancelledError());
+        this.settle(cancelled(signal.reason));
+      };
+      signal.addEventListener('abort', this.onCallerAbort, { once: true });
     }
+    let pending: Promise<unknown>;
+    try {
+      pending = Promise.resolve(
+        request.executor.execute({
+          tool: request.tool,
+          arguments: request.arguments,
+          context: this.#context(),
+        }),
+      );
+    } catch (error) {
+      this.fail(error);
+      return;
+    }
+    pending.then(
+      (value) => this.settle({ ok: true, value }),
+      (error) => this.fail(error),
+    );
+    // The timer is armed after the answers already due: a handler that answered at once (most
+    // in-process tools) settles first and costs no timer. The deadline is the same: this runs
+    // in the same turn, before any timer can fire. (A timer per call was 6% of the engine's time.)
+    if (!this.settled && Number.isFinite(request.timeoutMs)) queueMicrotask(() => this.armTimer());
+  }
+
+  #context(): ToolCallContext {
+    const request = this.request;
+    const attempt = this;
     const context = {
       get signal() {
-        return attemptSignal();
+        return attempt.signal();
       },
-      tool,
+      tool: request.tool,
       callId: request.callId,
       traceId: request.traceId,
       spanId: request.spanId,
-      reportProgress: (update) => {
-        if (settled || !request.onProgress) return;
-        try {
-          request.onProgress(update);
-        } catch {
-          // A broken progress listener must not fail the call.
-        }
-      },
-      log: (entry) => {
-        if (settled || !request.onLog) return;
-        try {
-          request.onLog(entry);
-        } catch {
-          // A broken log listener must not fail the call.
-        }
-      },
+      // Without a listener, one shared no-op each.
+      reportProgress: request.onProgress
+        ? (update: ProgressUpdate) => {
+            if (attempt.settled) return;
+            try {
+              request.onProgress?.(update);
+            } catch {
+              // A broken progress listener must not fail the call.
+            }
+          }
+        : ignore,
+      log: request.onLog
+        ? (entry: ToolLogEntry) => {
+            if (attempt.settled) return;
+            try {
+              request.onLog?.(entry);
+            } catch {
+              // A broken log listener must not fail the call.
+            }
+          }
+        : ignore,
+      // What a call without a client may ask, in the literal: the object is made whole at once
+      // rather than grown property by property. A client replaces them.
+      clientCan: NO_CLIENT,
+      elicit: unsupportedElicit,
+      sample: unsupportedSample,
+      listRoots: unsupportedListRoots,
     } as ToolCallContext;
     if (request.principal) context.principal = request.principal;
     const onInputRequest = request.onInputRequest;
     if (onInputRequest) context.requestInput = (input) => onInputRequest(input);
-    bindClientRequests(context, request.client, attemptSignal);
-    const fail = (error: unknown) => settle(failed(error, aborted ? abortReason : undefined));
-    let pending: Promise<unknown>;
-    try {
-      pending = Promise.resolve(
-        request.executor.execute({ tool, arguments: request.arguments, context }),
-      );
-    } catch (error) {
-      fail(error);
-      return;
+    if (request.client) bindClientRequests(context, request.client, () => this.signal());
+    return context;
+  }
+
+  /** The attempt's signal, made when first asked for. */
+  signal(): AbortSignal {
+    if (!this.controller) {
+      this.controller = new AbortController();
+      if (this.aborted) this.controller.abort(this.abortReason);
     }
-    pending.then((value) => settle({ ok: true, value }), fail);
-  });
+    return this.controller.signal;
+  }
+
+  abort(reason: unknown): void {
+    if (this.aborted) return;
+    this.aborted = true;
+    this.abortReason = reason;
+    this.controller?.abort(reason);
+  }
+
+  armTimer(): void {
+    if (this.settled) return;
+    const request = this.request;
+    this.timer = setTimeout(() => {
+      const error = new ToolTimeoutError(request.tool.name, request.timeoutMs);
+      this.abort(error);
+      this.settle({ ok: false, status: 'timeout', error: describeError(error) });
+    }, request.timeoutMs);
+  }
+
+  fail(error: unknown): void {
+    this.settle(failed(error, this.aborted ? this.abortReason : undefined));
+  }
+
+  settle(outcome: AttemptOutcome): void {
+    if (this.settled) return;
+    this.settled = true;
+    if (this.timer !== undefined) clearTimeout(this.timer);
+    if (this.onCallerAbort) this.request.signal?.removeEventListener('abort', this.onCallerAbort);
+    this.resolve(outcome);
+  }
 }
+
+function ignore(): void {}
 
 function cancelled(reason: unknown): AttemptOutcome {
   const error =

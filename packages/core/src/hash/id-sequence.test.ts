@@ -33,4 +33,18 @@ describe('createUuidSequence', () => {
       expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     expect(new Set(ids).size).toBe(1000);
   });
+
+  it('puts a label before each UUID, and keeps ids distinct across counter blocks', () => {
+    const next = createUuidSequence('call_');
+    const seen = new Set<string>();
+    for (let i = 0; i < 0x10000 + 5; i++) {
+      const id = next();
+      if (i % 997 === 0 || i >= 0x10000)
+        expect(id).toMatch(
+          /^call_[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+        );
+      seen.add(id);
+    }
+    expect(seen.size).toBe(0x10000 + 5);
+  });
 });

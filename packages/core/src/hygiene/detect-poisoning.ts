@@ -3,7 +3,7 @@ import type { ToolDefinition } from '../tool/tool-definition.js';
 import { findMixedScriptWords, foldLookAlikes } from './homoglyphs.js';
 import { INJECTION_RULES, MAY_MATCH } from './injection-rules.js';
 import { sanitizeText } from './invisible-characters.js';
-import { toolTexts } from './tool-texts.js';
+import { textPath, visitToolTexts } from './tool-texts.js';
 
 /** A reason to distrust a tool: which rule fired, where, and why it matters. */
 export interface PoisoningFinding extends Issue {
@@ -12,6 +12,7 @@ export interface PoisoningFinding extends Issue {
 }
 
 const NON_ASCII = /[^\u0000-\u007F]/;
+const LOWER_SNAKE = /^[a-z0-9]+(?:_[a-z0-9]+)*$/;
 
 /**
  * Scan one text for content that smuggles instructions or hidden text to a model. The text is
@@ -66,14 +67,20 @@ export function recordedFindings(tool: ToolDefinition): PoisoningFinding[] {
  */
 export function detectPoisoning(tool: ToolDefinition): PoisoningFinding[] {
   const findings = recordedFindings(tool);
-  for (const { path, text } of toolTexts(tool)) {
+  visitToolTexts(tool, (text, parent, key, name) => {
     // Identifiers are read as words: `ignore_previous_instructions` says what it says.
-    const identifier = path === '/name' || path.endsWith('#name');
-    findings.push(...scanText(identifier ? identifierWords(text) : text, path));
-  }
+    const identifier = name || parent === '/name';
+    const scanned = identifier ? identifierWords(text) : text;
+    // What scanText would find nothing in, without building the text's path: ASCII text the
+    // rules' prefilter does not match (nearly every text of a catalog).
+    if (!NON_ASCII.test(scanned) && !MAY_MATCH.test(scanned)) return;
+    for (const finding of scanText(scanned, textPath(parent, key, name))) findings.push(finding);
+  });
   return findings;
 }
 
 function identifierWords(name: string): string {
+  // Most identifiers are lower snake_case: only their underscores change.
+  if (LOWER_SNAKE.test(name)) return name.indexOf('_') < 0 ? name : name.split('_').join(' ');
   return name.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/[_\-.]+/g, ' ');
 }

@@ -1,6 +1,6 @@
 import type { Issue } from '../errors/arsenal-error.js';
 import type { PoisoningFinding } from './detect-poisoning.js';
-import { sanitizeText } from './invisible-characters.js';
+import { mayHoldInvisible, sanitizeText } from './invisible-characters.js';
 
 /**
  * Cut a text to at most `limit` characters at a sentence end, else at a word boundary (adding
@@ -65,12 +65,18 @@ export function cleanSchemaProse<T>(schema: T, path: string, cleaning: TextClean
       return changed ? copy : value;
     }
     let copy: Record<string, unknown> | undefined;
-    for (const [key, item] of Object.entries(value as Record<string, unknown>)) {
-      const child = `${at}/${key}`;
-      const next =
-        typeof item === 'string' && PROSE_KEYS.has(key)
-          ? cleanText(item, child, cleaning)
-          : walk(item, child, depth + 1);
+    const record = value as Record<string, unknown>;
+    for (const key of Object.keys(record)) {
+      const item = record[key];
+      // Paths are built only where something may change: prose with a character to strip, or
+      // an object or array to walk.
+      let next: unknown;
+      if (typeof item === 'string') {
+        if (!PROSE_KEYS.has(key) || !mayHoldInvisible(item)) continue;
+        next = cleanText(item, `${at}/${key}`, cleaning);
+      } else if (typeof item === 'object' && item !== null) {
+        next = walk(item, `${at}/${key}`, depth + 1);
+      } else continue;
       if (next !== item) {
         copy ??= { ...(value as Record<string, unknown>) };
         copy[key] = next;

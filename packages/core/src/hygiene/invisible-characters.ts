@@ -20,6 +20,11 @@ const VARIATION_SELECTOR = /[\uFE00-\uFE0F]/g;
 const ANY =
   /[\u00AD\u115F\u1160\u180E\u200B-\u200D\u202A-\u202E\u2060-\u2069\u3164\uFEFF\uFFA0\uDB40]|[\uFE00-\uFE0F]/;
 
+/** Whether `sanitizeText` could change the text (false for nearly every text, at one test). */
+export function mayHoldInvisible(text: string): boolean {
+  return ANY.test(text);
+}
+
 /** More harmless invisible characters than this in one text can encode a hidden message. */
 const MAX_HARMLESS_INVISIBLE = 3;
 

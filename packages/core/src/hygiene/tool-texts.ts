@@ -7,6 +7,18 @@ export interface ToolText {
   text: string;
 }
 
+/**
+ * Receives each text with what makes its path: the parent's pointer and the key or index (the
+ * pointer is `textPath(parent, key, name)`), and whether the text is a property name. The path
+ * is only built by a visitor that needs it: a clean text (nearly every one) never needs it.
+ */
+export type ToolTextVisitor = (
+  text: string,
+  parent: string,
+  key: string | number | undefined,
+  name: boolean,
+) => void;
+
 /** Schemas deeper or larger than this are not walked further; a model would not read them whole. */
 const MAX_DEPTH = 40;
 const MAX_TEXTS = 20_000;
@@ -21,34 +33,101 @@ const NAME_MAPS = new Set([
 ]);
 
 function escapePointer(key: string): string {
+  if (key.indexOf('~') < 0 && key.indexOf('/') < 0) return key;
   return key.replace(/~/g, '~0').replace(/\//g, '~1');
 }
 
-/** Every string in a schema (descriptions, titles, enum values, defaults, examples) and every property name. */
-export function schemaTexts(schema: unknown, path: string, out: ToolText[] = []): ToolText[] {
+/** The JSON pointer of a text a visitor received. */
+export function textPath(parent: string, key: string | number | undefined, name: boolean): string {
+  if (key === undefined) return parent;
+  const child = `${parent}/${typeof key === 'number' ? key : escapePointer(key)}`;
+  return name ? `${child}#name` : child;
+}
+
+/**
+ * Visit every string of a schema and every property name; `count` is how many texts were visited
+ * before (the walk stops at MAX_TEXTS in all). Returns the new count.
+ */
+function visitSchemaTexts(
+  schema: unknown,
+  path: string,
+  visit: ToolTextVisitor,
+  count: number,
+): number {
   const seen = new Set<unknown>();
-  const walk = (value: unknown, at: string, depth: number, namesHere: boolean): void => {
-    if (out.length >= MAX_TEXTS || depth > MAX_DEPTH) return;
+  let visited = count;
+  const walk = (
+    value: unknown,
+    parent: string,
+    key: string | number | undefined,
+    depth: number,
+    namesHere: boolean,
+  ): void => {
+    if (visited >= MAX_TEXTS || depth > MAX_DEPTH) return;
     if (typeof value === 'string') {
-      out.push({ path: at, text: value });
+      visited++;
+      visit(value, parent, key, false);
       return;
     }
     if (typeof value !== 'object' || value === null || seen.has(value)) return;
     seen.add(value);
+    const at = textPath(parent, key, false);
     if (Array.isArray(value)) {
-      value.forEach((item, index) => {
-        walk(item, `${at}/${index}`, depth + 1, false);
-      });
+      for (let index = 0; index < value.length; index++)
+        walk(value[index], at, index, depth + 1, false);
       return;
     }
-    for (const [key, item] of Object.entries(value as Record<string, unknown>)) {
-      const child = `${at}/${escapePointer(key)}`;
-      if (namesHere) out.push({ path: `${child}#name`, text: key });
-      walk(item, child, depth + 1, !namesHere && NAME_MAPS.has(key));
+    const record = value as Record<string, unknown>;
+    const keys = Object.keys(record);
+    for (let k = 0; k < keys.length; k++) {
+      const childKey = keys[k]!;
+      if (namesHere) {
+        visited++;
+        visit(childKey, at, childKey, true);
+      }
+      walk(record[childKey], at, childKey, depth + 1, !namesHere && NAME_MAPS.has(childKey));
     }
   };
-  walk(schema, path, 0, false);
+  walk(schema, path, undefined, 0, false);
+  return visited;
+}
+
+/** Every string in a schema (descriptions, titles, enum values, defaults, examples) and every property name. */
+export function schemaTexts(schema: unknown, path: string, out: ToolText[] = []): ToolText[] {
+  visitSchemaTexts(
+    schema,
+    path,
+    (text, parent, key, name) => out.push({ path: textPath(parent, key, name), text }),
+    out.length,
+  );
   return out;
+}
+
+/**
+ * Visit every text of a tool that a model (or a client showing it to a user) will read, in the
+ * order `toolTexts` lists them.
+ */
+export function visitToolTexts(tool: ToolDefinition, visit: ToolTextVisitor): void {
+  let count = 0;
+  const top = (text: string, path: string) => {
+    count++;
+    visit(text, path, undefined, false);
+  };
+  top(tool.name, '/name');
+  if (tool.title) top(tool.title, '/title');
+  top(tool.description, '/description');
+  if (tool.extendedDescription) top(tool.extendedDescription, '/extendedDescription');
+  for (let index = 0; index < tool.examples.length; index++) {
+    count++;
+    visit(tool.examples[index]!, '/examples', index, false);
+  }
+  for (let index = 0; index < tool.tags.length; index++) {
+    count++;
+    visit(tool.tags[index]!, '/tags', index, false);
+  }
+  if (tool.annotations?.title) top(tool.annotations.title, '/annotations/title');
+  count = visitSchemaTexts(tool.parametersSchema as JsonSchema, '/parametersSchema', visit, count);
+  if (tool.returnsSchema) visitSchemaTexts(tool.returnsSchema, '/returnsSchema', visit, count);
 }
 
 /**
@@ -56,20 +135,9 @@ export function schemaTexts(schema: unknown, path: string, out: ToolText[] = [])
  * descriptions, examples, tags, annotation title and every string of its schemas.
  */
 export function toolTexts(tool: ToolDefinition): ToolText[] {
-  const out: ToolText[] = [{ path: '/name', text: tool.name }];
-  if (tool.title) out.push({ path: '/title', text: tool.title });
-  out.push({ path: '/description', text: tool.description });
-  if (tool.extendedDescription)
-    out.push({ path: '/extendedDescription', text: tool.extendedDescription });
-  tool.examples.forEach((text, index) => {
-    out.push({ path: `/examples/${index}`, text });
-  });
-  tool.tags.forEach((text, index) => {
-    out.push({ path: `/tags/${index}`, text });
-  });
-  if (tool.annotations?.title)
-    out.push({ path: '/annotations/title', text: tool.annotations.title });
-  schemaTexts(tool.parametersSchema as JsonSchema, '/parametersSchema', out);
-  if (tool.returnsSchema) schemaTexts(tool.returnsSchema, '/returnsSchema', out);
+  const out: ToolText[] = [];
+  visitToolTexts(tool, (text, parent, key, name) =>
+    out.push({ path: textPath(parent, key, name), text }),
+  );
   return out;
 }

@@ -104,12 +104,21 @@ export function isDestructiveTool(
   tool: ToolDefinition,
   patterns: readonly string[] = DESTRUCTIVE_TOOL_PATTERNS,
 ): boolean {
-  return (
-    tool.requiresConfirmation ||
-    tool.annotations?.destructiveHint === true ||
-    patterns.some((pattern) => matchGlob(pattern, tool.name))
-  );
+  if (tool.requiresConfirmation || tool.annotations?.destructiveHint === true) return true;
+  // The verdict of the default patterns, remembered per definition (definitions do not change):
+  // matching them was a glob test per pattern on every call.
+  if (patterns === DESTRUCTIVE_TOOL_PATTERNS) {
+    let destructive = destructiveByName.get(tool);
+    if (destructive === undefined) {
+      destructive = patterns.some((pattern) => matchGlob(pattern, tool.name));
+      destructiveByName.set(tool, destructive);
+    }
+    return destructive;
+  }
+  return patterns.some((pattern) => matchGlob(pattern, tool.name));
 }
+
+const destructiveByName = new WeakMap<ToolDefinition, boolean>();
 
 /** Hosts named in the arguments: URLs anywhere (4 levels deep) and `host`/`domain` fields. */
 export function hostsInArguments(args: unknown, depth = 0, hosts: string[] = []): string[] {

@@ -3,17 +3,20 @@ import type { Executor } from '../ports/executor.js';
 import type { StandardSchemaV1 } from '../schema/standard-schema.js';
 import {
   type CreateToolDefinitionOptions,
-  createToolDefinition,
   parseQualifiedName,
 } from '../tool/create-tool-definition.js';
-import { type FunctionTool, isFunctionTool } from '../tool/define-tool.js';
-import { compareSemver } from '../tool/semver.js';
-import type { ToolDefinition, ToolDefinitionInput } from '../tool/tool-definition.js';
+import { isFunctionTool } from '../tool/define-tool.js';
+import type { ToolDefinition } from '../tool/tool-definition.js';
+import {
+  createFunctionToolExecutor,
+  definitionOf,
+  type ToolRegistration,
+} from './registration-input.js';
 import { closestNames } from './suggest.js';
+import { compareQualified, newest, ToolVersions } from './tool-versions.js';
 import type { ResolvedTool, ToolResolver } from './types.js';
 
-/** Anything `register` accepts: a definition, a plain description, or a function tool. */
-export type ToolRegistration = ToolDefinition | ToolDefinitionInput | FunctionTool<never, unknown>;
+export { definitionOf, type ToolRegistration } from './registration-input.js';
 
 export interface RegisterOptions extends CreateToolDefinitionOptions {
   /** Namespace for inputs that do not set one. */
@@ -49,49 +52,8 @@ export interface ListOptions {
 
 interface Entry extends ResolvedTool {
   definition: ToolDefinition;
-}
-
-function createFunctionToolExecutor(tool: FunctionTool<never, unknown>): Executor {
-  const handler = tool.handler as FunctionTool['handler'];
-  return {
-    kind: 'function',
-    canExecute: (definition) => definition.qualifiedName === tool.definition.qualifiedName,
-    execute: async (request) => handler(request.arguments, request.context),
-  };
-}
-
-function isToolDefinition(value: ToolRegistration): value is ToolDefinition {
-  if (typeof (value as ToolDefinition).qualifiedName !== 'string') return false;
-  // Not a read of contentHash: that would compute the hash a definition defers until needed.
-  const hash = Object.getOwnPropertyDescriptor(value, 'contentHash');
-  return hash !== undefined && (hash.get !== undefined || typeof hash.value === 'string');
-}
-
-/**
- * The definition a registration stands for: a function tool's own, a definition as it is, or a
- * plain description validated (and checked by the hygiene `options` ask for) with the defaults
- * of `options` applied. Throws ToolDefinitionError or SuspiciousContentError.
- */
-export function definitionOf(
-  registration: ToolRegistration,
-  options: RegisterOptions = {},
-): ToolDefinition {
-  if (isFunctionTool(registration)) return registration.definition;
-  if (isToolDefinition(registration)) return registration;
-  const input = registration as ToolDefinitionInput;
-  const needsDefaults =
-    (input.namespace === undefined && options.namespace !== undefined) ||
-    (input.source === undefined && options.source !== undefined);
-  return createToolDefinition(
-    needsDefaults
-      ? {
-          ...input,
-          namespace: input.namespace ?? options.namespace,
-          source: input.source ?? options.source,
-        }
-      : input,
-    options,
-  );
+  /** Fingerprint of the plain description this definition was made from, when remembered. */
+  inputFingerprint?: number;
 }
 
 /**
@@ -101,14 +63,8 @@ export function definitionOf(
  */
 export class ToolRegistry implements ToolResolver {
   readonly #entries = new Map<string, Entry>();
-  /** `namespace.name` → qualified names of its versions. */
-  readonly #versions = new Map<string, string[]>();
-  /** bare `name` → `namespace.name` keys. */
-  // One key as a plain string (nearly every name): a Set per tool was ~100 bytes of it.
-  readonly #byName = new Map<string, string | Set<string>>();
+  readonly #versions = new ToolVersions();
   readonly #aliases = new Map<string, string>();
-  /** Qualified names that are the newest version of their tool. */
-  readonly #latestVersions = new Set<string>();
   readonly #listeners = new Set<(change: RegistryChange) => void>();
 
   /** Validate and register one tool. Throws ToolDefinitionError on invalid input. */
@@ -128,7 +84,7 @@ export class ToolRegistry implements ToolResolver {
       return { status: 'unchanged', tool: existing.definition };
     }
     this.#entries.set(definition.qualifiedName, { definition, executor, inputSchema });
-    if (!existing) this.#indexVersion(definition);
+    if (!existing) this.#versions.add(definition);
     const change: RegistryChange = existing
       ? { type: 'updated', tool: definition, previous: existing.definition }
       : { type: 'added', tool: definition };
@@ -138,18 +94,44 @@ export class ToolRegistry implements ToolResolver {
       : { status: 'added', tool: definition };
   }
 
+  /**
+   * @internal The definition registered under `qualifiedName` when it was made from a plain
+   * description with this fingerprint (see `rememberInput`), binding `executor` to it as
+   * `register` would: re-registering an unchanged description costs a lookup.
+   */
+  unchangedInput(
+    qualifiedName: string,
+    fingerprint: number,
+    executor: Executor | undefined,
+  ): ToolDefinition | undefined {
+    const entry = this.#entries.get(qualifiedName);
+    if (entry === undefined || entry.inputFingerprint !== fingerprint) return undefined;
+    if (executor) entry.executor = executor;
+    return entry.definition;
+  }
+
+  /**
+   * @internal Remember that the definition registered under `qualifiedName` was made from a
+   * plain description with this fingerprint, one that registered cleanly (no hygiene finding,
+   * no warning): registering the same description again may skip straight to `unchanged`.
+   */
+  rememberInput(qualifiedName: string, fingerprint: number): void {
+    const entry = this.#entries.get(qualifiedName);
+    if (entry) entry.inputFingerprint = fingerprint;
+  }
+
   /** Remove a tool: a qualified name removes that version; a name or `namespace.name` removes every version. */
   unregister(reference: string): ToolDefinition[] {
     const removed: ToolDefinition[] = [];
     const { namespace, name, version } = parseQualifiedName(reference);
-    const keys = namespace ? [`${namespace}.${name}`] : this.#keysOf(name);
-    for (const key of keys) {
-      for (const qualified of [...(this.#versions.get(key) ?? [])]) {
+    const namespaces = namespace ? [namespace] : this.#versions.namespacesOf(name);
+    for (const space of namespaces) {
+      for (const qualified of [...this.#versions.versions(space, name)]) {
         if (version !== undefined && !qualified.endsWith(`:${version}`)) continue;
         const entry = this.#entries.get(qualified);
         if (!entry) continue;
         this.#entries.delete(qualified);
-        this.#unindexVersion(entry.definition);
+        this.#versions.remove(entry.definition);
         removed.push(entry.definition);
         this.#notify({ type: 'removed', tool: entry.definition });
       }
@@ -178,28 +160,28 @@ export class ToolRegistry implements ToolResolver {
     const aliased = this.#aliases.get(reference);
     if (aliased !== undefined && aliased !== reference) return this.resolve(aliased);
     const { namespace, name, version } = parseQualifiedName(reference);
-    let keys: string[];
-    if (namespace !== undefined) keys = [`${namespace}.${name}`];
-    else {
-      keys = this.#keysOf(name);
+    let space = namespace;
+    if (space === undefined) {
+      const namespaces = this.#versions.namespacesOf(name);
       // A bare name is ambiguous across namespaces; prefer `default`, else refuse to guess.
-      if (keys.length > 1) keys = keys.filter((key) => key === `default.${name}`);
+      if (namespaces.length === 1) space = namespaces[0];
+      else if (namespaces.includes('default')) space = 'default';
+      else return undefined;
     }
-    if (keys.length !== 1) return undefined;
-    const versions = this.#versions.get(keys[0]!);
-    if (!versions || versions.length === 0) return undefined;
-    if (version !== undefined) return this.#entries.get(`${keys[0]}:${version}`);
-    return this.#entries.get(this.#latest(versions));
+    const latest = this.#versions.latest(space!, name);
+    if (latest === undefined) return undefined;
+    if (version !== undefined) return this.#entries.get(`${space}.${name}:${version}`);
+    return this.#entries.get(latest);
   }
 
   /** Whether this qualified name is the newest version of its tool. */
   isLatest(tool: ToolDefinition): boolean {
-    return this.#latestVersions.has(tool.qualifiedName);
+    return this.#versions.isLatest(tool);
   }
 
   suggest(reference: string, limit = 3): string[] {
     const { name } = parseQualifiedName(reference);
-    return closestNames(name, [...this.#byName.keys(), ...this.#aliases.keys()], limit);
+    return closestNames(name, [...this.#versions.names(), ...this.#aliases.keys()], limit);
   }
 
   /** Tools matching the options, sorted by qualified name. */
@@ -209,13 +191,11 @@ export class ToolRegistry implements ToolResolver {
     if (offset < 0 || limit < 0)
       throw new InvalidArgumentError('list: offset and limit must be >= 0.');
     const result: ToolDefinition[] = [];
-    for (const [key, versions] of [...this.#versions.entries()].sort(([a], [b]) =>
-      a < b ? -1 : 1,
-    )) {
+    for (const { key, versions } of this.#versions.sorted()) {
       if (options.namespace !== undefined && !key.startsWith(`${options.namespace}.`)) continue;
       const qualifiedNames = options.allVersions
         ? [...versions].sort(compareQualified)
-        : [this.#latest(versions)];
+        : [newest(versions)];
       for (const qualified of qualifiedNames) {
         const tool = this.#entries.get(qualified)!.definition;
         if (options.source !== undefined && tool.source !== options.source) continue;
@@ -267,61 +247,6 @@ export class ToolRegistry implements ToolResolver {
   #notify(change: RegistryChange): void {
     for (const listener of this.#listeners) listener(change);
   }
-
-  #latest(versions: readonly string[]): string {
-    let best = versions[0]!;
-    for (let i = 1; i < versions.length; i++)
-      if (compareQualified(versions[i]!, best) > 0) best = versions[i]!;
-    return best;
-  }
-
-  #indexVersion(tool: ToolDefinition): void {
-    const key = `${tool.namespace}.${tool.name}`;
-    const versions = this.#versions.get(key);
-    if (versions) {
-      this.#latestVersions.delete(this.#latest(versions));
-      versions.push(tool.qualifiedName);
-      this.#latestVersions.add(this.#latest(versions));
-    } else {
-      this.#versions.set(key, [tool.qualifiedName]);
-      this.#latestVersions.add(tool.qualifiedName);
-    }
-    const names = this.#byName.get(tool.name);
-    if (names === undefined) this.#byName.set(tool.name, key);
-    else if (typeof names !== 'string') names.add(key);
-    else if (names !== key) this.#byName.set(tool.name, new Set([names, key]));
-  }
-
-  /** The `namespace.name` keys of a bare name. */
-  #keysOf(name: string): string[] {
-    const names = this.#byName.get(name);
-    if (names === undefined) return [];
-    return typeof names === 'string' ? [names] : [...names];
-  }
-
-  #unindexVersion(tool: ToolDefinition): void {
-    const key = `${tool.namespace}.${tool.name}`;
-    const versions =
-      this.#versions.get(key)?.filter((qualified) => qualified !== tool.qualifiedName) ?? [];
-    this.#latestVersions.delete(tool.qualifiedName);
-    if (versions.length > 0) {
-      this.#versions.set(key, versions);
-      this.#latestVersions.add(this.#latest(versions));
-      return;
-    }
-    this.#versions.delete(key);
-    const names = this.#byName.get(tool.name);
-    if (names === key) this.#byName.delete(tool.name);
-    else if (typeof names === 'object') {
-      names.delete(key);
-      if (names.size === 1) this.#byName.set(tool.name, [...names][0]!);
-      else if (names.size === 0) this.#byName.delete(tool.name);
-    }
-  }
-}
-
-function compareQualified(a: string, b: string): number {
-  return compareSemver(a.slice(a.lastIndexOf(':') + 1), b.slice(b.lastIndexOf(':') + 1));
 }
 
 export function createToolRegistry(): ToolRegistry {

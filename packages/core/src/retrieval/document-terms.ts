@@ -12,12 +12,13 @@ export class DocumentTermStore {
   #used = 0;
   /** Run of document d: entries[starts[d] .. starts[d + 1]). */
   #starts = new Int32Array(65);
-  #lengths: Float32Array;
+  /** Token count per document and field (more than 65,535 count as 65,535). */
+  #lengths: Uint16Array;
   #count = 0;
 
   constructor(fieldCount: number) {
     this.#fieldCount = fieldCount;
-    this.#lengths = new Float32Array(64 * fieldCount);
+    this.#lengths = new Uint16Array(64 * fieldCount);
   }
 
   get count(): number {
@@ -57,7 +58,7 @@ export class DocumentTermStore {
       const starts = new Int32Array(Math.ceil(this.#starts.length * 1.5) + 2);
       starts.set(this.#starts);
       this.#starts = starts;
-      const grown = new Float32Array((starts.length - 1) * this.#fieldCount);
+      const grown = new Uint16Array((starts.length - 1) * this.#fieldCount);
       grown.set(this.#lengths);
       this.#lengths = grown;
     }
@@ -70,9 +71,19 @@ export class DocumentTermStore {
     this.#used = at;
     this.#starts[doc + 1] = at;
     for (let f = 0; f < this.#fieldCount; f++)
-      this.#lengths[doc * this.#fieldCount + f] = lengths[f]!;
+      this.#lengths[doc * this.#fieldCount + f] = Math.min(lengths[f]!, MAX_COUNT);
     this.#count++;
     return doc;
+  }
+
+  /** Release the room kept for growth; appending grows it again. */
+  trim(): void {
+    if (this.#entries.length > this.#used) this.#entries = this.#entries.slice(0, this.#used);
+    const starts = this.#count + 2;
+    if (this.#starts.length > starts) {
+      this.#starts = this.#starts.slice(0, starts);
+      this.#lengths = this.#lengths.slice(0, (starts - 1) * this.#fieldCount);
+    }
   }
 
   /** A store of only `docs`, renumbered 0, 1, 2... in the order given. */
@@ -82,7 +93,7 @@ export class DocumentTermStore {
     for (const doc of docs) size += this.end(doc) - this.start(doc);
     next.#entries = new Int32Array(Math.max(1024, size));
     next.#starts = new Int32Array(docs.length + 65);
-    next.#lengths = new Float32Array((docs.length + 64) * this.#fieldCount);
+    next.#lengths = new Uint16Array((docs.length + 64) * this.#fieldCount);
     let at = 0;
     for (let i = 0; i < docs.length; i++) {
       const doc = docs[i]!;

@@ -1,6 +1,7 @@
 import { InvalidArgumentError } from '../errors/arsenal-error.js';
 import { analyze } from '../text/tokenize.js';
 import { DocumentTermStore, entryCount, entryField } from './document-terms.js';
+import { PostingsList } from './postings-list.js';
 
 /** A document's text, one string per field. */
 export type LexicalDocument = Readonly<Record<string, string | undefined>>;
@@ -67,25 +68,6 @@ export interface LexicalSearchResult {
   rejectedCount: number;
 }
 
-class GrowableIndexList {
-  docs = new Int32Array(4);
-  weights = new Float32Array(4);
-  length = 0;
-  push(doc: number, weight: number): void {
-    if (this.length === this.docs.length) {
-      const docs = new Int32Array(this.length * 2);
-      docs.set(this.docs);
-      this.docs = docs;
-      const weights = new Float32Array(this.length * 2);
-      weights.set(this.weights);
-      this.weights = weights;
-    }
-    this.docs[this.length] = doc;
-    this.weights[this.length] = weight;
-    this.length++;
-  }
-}
-
 const REBUILD_DRIFT = 0.05;
 
 /**
@@ -101,7 +83,7 @@ export class LexicalIndex {
   readonly #k1: number;
   readonly #k3: number;
   readonly #termIds = new Map<string, number>();
-  #postings: GrowableIndexList[] = [];
+  #postings: PostingsList[] = [];
   #documentFrequency: number[] = [];
   #ids: string[] = [];
   #alive: Uint8Array = new Uint8Array(16);
@@ -113,6 +95,7 @@ export class LexicalIndex {
   #lengthSums: Float64Array;
   #averagesAtBuild: Float64Array;
   #scores = new Float64Array(16);
+  #scratchKeys = new Float64Array(256);
   #touched = new Int32Array(16);
 
   constructor(options: LexicalIndexOptions) {
@@ -179,6 +162,15 @@ export class LexicalIndex {
     // Dead postings are skipped at query time; compact once they are a third of the index.
     if (this.#ids.length > 64 && this.#liveCount < (this.#ids.length * 2) / 3) this.#rebuild();
     return true;
+  }
+
+  /**
+   * Release the room kept for growth in postings and term runs, once a batch of changes is in:
+   * growth by doubling leaves a quarter of it unused on average. Adding grows them again.
+   */
+  trim(): void {
+    for (const list of this.#postings) list.trim();
+    this.#terms.trim();
   }
 
   clear(): void {
@@ -331,7 +323,9 @@ export class LexicalIndex {
     lengths.fill(0);
     // One key per occurrence (term × fields + field); sorting groups them by term, then field,
     // and counting runs gives the packed counts without a map or an array per term.
-    const keys: number[] = [];
+    // In a buffer kept between documents: a fresh array per document was garbage.
+    let keys = this.#scratchKeys;
+    let keyCount = 0;
     for (let f = 0; f < fieldCount; f++) {
       const text = document[this.#fieldNames[f]!];
       if (!text) continue;
@@ -342,13 +336,19 @@ export class LexicalIndex {
         if (id === undefined) {
           id = this.#postings.length;
           this.#termIds.set(token, id);
-          this.#postings.push(new GrowableIndexList());
+          this.#postings.push(new PostingsList());
           this.#documentFrequency.push(0);
         }
-        keys.push(id * fieldCount + f);
+        if (keyCount === keys.length) {
+          const grown = new Float64Array(keys.length * 2);
+          grown.set(keys);
+          keys = grown;
+          this.#scratchKeys = grown;
+        }
+        keys[keyCount++] = id * fieldCount + f;
       }
     }
-    const sorted = Float64Array.from(keys).sort();
+    const sorted = keys.subarray(0, keyCount).sort();
     const packed: number[] = [];
     for (let i = 0; i < sorted.length; ) {
       const key = sorted[i]!;
@@ -399,7 +399,7 @@ export class LexicalIndex {
   #rebuild(): void {
     const live: number[] = [];
     for (let doc = 0; doc < this.#ids.length; doc++) if (this.#alive[doc] === 1) live.push(doc);
-    this.#postings = this.#postings.map(() => new GrowableIndexList());
+    this.#postings = this.#postings.map(() => new PostingsList());
     this.#documentFrequency = this.#documentFrequency.map(() => 0);
     this.#ids = live.map((doc) => this.#ids[doc]!);
     this.#terms = this.#terms.compact(live);

@@ -33,12 +33,11 @@ function collectParameterValues(
   if (!schema || depth > 3) return;
   const properties = schema.properties;
   if (properties && typeof properties === 'object') {
-    for (const child of Object.values(properties)) {
+    for (const key of Object.keys(properties)) {
+      const child = properties[key];
       if (!child || typeof child !== 'object') continue;
-      const examples = Array.isArray(child.examples) ? child.examples : [];
-      for (const value of [child.default, ...examples]) {
-        if (typeof value === 'string' || typeof value === 'number') out.push(String(value));
-      }
+      pushValue(child.default, out);
+      if (Array.isArray(child.examples)) for (const value of child.examples) pushValue(value, out);
       collectParameterValues(child, out, depth + 1);
     }
   }
@@ -46,12 +45,17 @@ function collectParameterValues(
     collectParameterValues(schema.items, out, depth + 1);
 }
 
+function pushValue(value: unknown, out: string[]): void {
+  if (typeof value === 'string' || typeof value === 'number') out.push(String(value));
+}
+
 function collectParameterText(schema: JsonSchema | undefined, out: string[], depth: number): void {
   if (!schema || depth > 3) return;
   const properties = schema.properties;
   if (properties && typeof properties === 'object') {
-    for (const [key, child] of Object.entries(properties)) {
-      out.push(splitIdentifier(key).join(' '));
+    for (const key of Object.keys(properties)) {
+      const child = properties[key];
+      out.push(identifierText(key));
       if (child && typeof child === 'object') {
         if (typeof child.description === 'string') out.push(child.description);
         if (Array.isArray(child.enum))
@@ -62,13 +66,19 @@ function collectParameterText(schema: JsonSchema | undefined, out: string[], dep
   }
   if (schema.items && typeof schema.items === 'object')
     collectParameterText(schema.items, out, depth + 1);
-  for (const branch of [
-    ...(schema.anyOf ?? []),
-    ...(schema.oneOf ?? []),
-    ...(schema.allOf ?? []),
-  ]) {
-    collectParameterText(branch, out, depth + 1);
+  for (const branches of [schema.anyOf, schema.oneOf, schema.allOf]) {
+    if (branches) for (const branch of branches) collectParameterText(branch, out, depth + 1);
   }
+}
+
+const LOWER_SNAKE = /^[a-z0-9]+(?:_[a-z0-9]+)*$/;
+
+/** An identifier's words joined by spaces (`issue_id` → `issue id`, `userId` → `user id`). */
+function identifierText(identifier: string): string {
+  // snake_case without digits next to letters splits at underscores alone.
+  if (LOWER_SNAKE.test(identifier) && !/[a-z][0-9]|[0-9][a-z]/.test(identifier))
+    return identifier.replaceAll('_', ' ');
+  return splitIdentifier(identifier).join(' ');
 }
 
 /**

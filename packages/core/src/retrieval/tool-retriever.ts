@@ -140,6 +140,7 @@ export class ToolRetriever {
       fields: options.fields ?? DEFAULT_LEXICAL_FIELDS,
       k1: options.k1 ?? DEFAULT_K1,
       queryTermSaturation: options.queryTermSaturation,
+      tools: () => this.#registry.all(),
     });
     this.#vectors =
       options.embedder && options.vectorStore
@@ -165,8 +166,8 @@ export class ToolRetriever {
   }
 
   #apply(change: RegistryChange): void {
-    if (change.type === 'removed') this.#text.remove(change.tool.qualifiedName);
-    else this.#text.add(change.tool);
+    if (change.type === 'removed') this.#text.remove(change.tool);
+    else this.#text.add(change.tool, change.previous);
     this.#vectors?.apply(change);
   }
 

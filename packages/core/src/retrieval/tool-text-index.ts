@@ -11,8 +11,11 @@ import { toLexicalDocument } from './tool-document.js';
 export class ToolTextIndex {
   readonly lexical: LexicalIndex;
   readonly #shared = new SharedParameters();
-  /** Each indexed tool. */
-  readonly #indexed = new Map<string, ToolDefinition>();
+  /**
+   * Every indexed tool: the catalog's own list (the registry's), rather than a map of them
+   * here (a map entry per tool).
+   */
+  readonly #tools: () => Iterable<ToolDefinition>;
   /** The boilerplate parameters a tool was indexed with, when it had any (few tools do). */
   readonly #signatures = new Map<string, string>();
   #dirty = false;
@@ -21,22 +24,25 @@ export class ToolTextIndex {
     fields: Readonly<Record<string, LexicalFieldOptions>>;
     k1: number;
     queryTermSaturation?: number;
+    /** The tools indexed: every one added and not removed since. */
+    tools: () => Iterable<ToolDefinition>;
   }) {
     this.lexical = new LexicalIndex(options);
+    this.#tools = options.tools;
   }
 
-  add(tool: ToolDefinition): void {
-    this.remove(tool.qualifiedName);
+  /** Index a tool; `previous`, the version of it indexed before, when it replaces one. */
+  add(tool: ToolDefinition, previous?: ToolDefinition): void {
+    if (previous && this.lexical.has(previous.qualifiedName)) this.remove(previous);
     this.#shared.add(tool);
     this.#index(tool);
     this.#dirty = true;
   }
 
-  remove(id: string): void {
-    const previous = this.#indexed.get(id);
-    if (!previous) return;
-    this.#shared.remove(previous);
-    this.#indexed.delete(id);
+  remove(tool: ToolDefinition): void {
+    const id = tool.qualifiedName;
+    if (!this.lexical.has(id)) return;
+    this.#shared.remove(tool);
     this.#signatures.delete(id);
     this.lexical.remove(id);
     this.#dirty = true;
@@ -46,17 +52,17 @@ export class ToolTextIndex {
   current(): LexicalIndex {
     if (this.#dirty) {
       this.#dirty = false;
-      for (const tool of [...this.#indexed.values()]) {
+      for (const tool of [...this.#tools()]) {
         const signature = this.#signatures.get(tool.qualifiedName) ?? '';
         if (this.#shared.signature(tool) !== signature) this.#index(tool);
       }
+      this.lexical.trim();
     }
     return this.lexical;
   }
 
   #index(tool: ToolDefinition): void {
     const shared = this.#shared;
-    this.#indexed.set(tool.qualifiedName, tool);
     const signature = shared.signature(tool);
     if (signature === '') this.#signatures.delete(tool.qualifiedName);
     else this.#signatures.set(tool.qualifiedName, signature);

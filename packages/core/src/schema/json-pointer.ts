@@ -1,5 +1,7 @@
 /** Escape one JSON-pointer segment (RFC 6901): `~` → `~0`, `/` → `~1`. */
 export function escapeJsonPointer(segment: string): string {
+  // Nearly every segment (a property name, an index) needs no escaping: no regex runs for it.
+  if (segment.indexOf('~') < 0 && segment.indexOf('/') < 0) return segment;
   return segment.replace(/~/g, '~0').replace(/\//g, '~1');
 }
 

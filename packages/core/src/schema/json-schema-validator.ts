@@ -254,6 +254,8 @@ interface ObjectPlan {
   patterns: [string, JsonSchema | boolean][];
   /** Properties with a default: the default, and whether it is an object to copy per use. */
   defaults: [string, unknown, boolean][];
+  /** Pointers of the declared properties when the object is the root (tool arguments are). */
+  rootPaths: Map<string, string>;
 }
 
 // What an object schema needs on every call, worked out once per schema object.
@@ -273,6 +275,7 @@ function objectPlan(schema: JsonSchema): ObjectPlan {
       properties,
       patterns: Object.entries(schema.patternProperties ?? {}),
       defaults,
+      rootPaths: new Map(Object.keys(properties).map((key) => [key, childPath('', key)])),
     };
     objectPlans.set(schema, plan);
   }
@@ -286,7 +289,7 @@ function checkObject(
   context: Context,
 ): Record<string, unknown> {
   let output = value;
-  const { properties, patterns, defaults } = objectPlan(schema);
+  const { properties, patterns, defaults, rootPaths } = objectPlan(schema);
   if (schema.required) {
     for (const key of schema.required) {
       if (!(key in value) || value[key] === undefined) {
@@ -311,7 +314,9 @@ function checkObject(
     const propertySchema = Object.hasOwn(properties, key) ? properties[key] : undefined;
     if (propertySchema !== undefined) {
       known = true;
-      const after = check(propertySchema, item, childPath(path, key), context);
+      // A root property's pointer is worked out once per schema, not once per call.
+      const at = (path === '' ? rootPaths.get(key) : undefined) ?? childPath(path, key);
+      const after = check(propertySchema, item, at, context);
       if (after !== item) {
         if (output === value) output = { ...value };
         output[key] = after;

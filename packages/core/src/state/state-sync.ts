@@ -42,6 +42,8 @@ export class StateSync {
   readonly #inflight = new Set<Promise<void>>();
   readonly #recoveryListeners: (() => void)[] = [];
   #downSince: number | undefined;
+  /** Outages seen so far: an operation knows which one it started in. */
+  #outages = 0;
   #timer: ReturnType<typeof setInterval> | undefined;
   #ticking: Promise<void> | undefined;
   #closed = false;
@@ -75,9 +77,10 @@ export class StateSync {
 
   /** Run an operation on the store; a failure is reported and becomes `undefined`. */
   async attempt<T>(kind: SharedStateKind, operation: () => Promise<T>): Promise<T | undefined> {
+    const outage = this.#outages;
     try {
       const value = await operation();
-      this.succeeded(kind);
+      this.succeeded(kind, outage);
       return value;
     } catch (error) {
       this.failed(kind, error);
@@ -95,6 +98,7 @@ export class StateSync {
 
   failed(kind: SharedStateKind, error: unknown): void {
     if (this.#downSince !== undefined || this.#closed) return;
+    this.#outages++;
     this.#downSince = this.#clock.now();
     this.#send({
       type: 'state.unavailable',
@@ -104,8 +108,13 @@ export class StateSync {
     });
   }
 
-  succeeded(kind: SharedStateKind): void {
-    if (this.#downSince === undefined) return;
+  /**
+   * A store operation answered. `startedIn` (the outage count when it began): an operation that
+   * began before the current outage was seen (a write still in flight) says nothing about the
+   * store now, and ends no outage.
+   */
+  succeeded(kind: SharedStateKind, startedIn = this.#outages): void {
+    if (this.#downSince === undefined || startedIn !== this.#outages) return;
     const now = this.#clock.now();
     const downForMs = now - this.#downSince;
     this.#downSince = undefined;

@@ -56,4 +56,17 @@ describe('text analysis', () => {
     expect(analyze('Send 猫 photos')).toEqual(['send', '猫', 'photo']);
     expect(analyze('Bookings用の')).toEqual(['book', '用の']);
   });
+
+  it('analyses ASCII words the same whether the text is all ASCII or not, and again from its cache', () => {
+    const ascii = 'Get the userId of a GitHub repo_owner (EC2, v2)';
+    // A character of another script sends the whole text down the Unicode path.
+    expect(analyze(`${ascii} 猫`)).toEqual([...analyze(ascii), '猫']);
+    expect(analyze(ascii)).toEqual(analyze(ascii));
+    expect(analyze(ascii)).toContain('userid');
+    expect(analyze(ascii)).toContain('ec2');
+    expect(analyze('the of', { keepStopWords: true })).toEqual(['the', 'of']);
+    expect(analyze('the of')).toEqual([]);
+    expect(analyze('snake_case-and.dots 猫')).toEqual([...analyze('snake_case-and.dots'), '猫']);
+    expect(analyze(ascii).length).toBeGreaterThan(8);
+  });
 });

@@ -28,24 +28,66 @@ export interface AnalyzeOptions {
  */
 export function analyze(text: string, options: AnalyzeOptions = {}): string[] {
   const terms: string[] = [];
+  if (analyzeAscii(text, options.keepStopWords === true, terms)) return terms;
+  terms.length = 0;
   for (const match of text.matchAll(WORD)) {
     const word = match[0];
     if (SPACELESS_SCRIPT.test(word)) {
       analyzeMixedWord(word, options, terms);
       continue;
     }
-    // Most words are plain ("weather", "Send"): skip identifier splitting for them.
-    const parts = PLAIN_WORD.test(word) ? [word.toLowerCase()] : splitIdentifier(word);
-    for (const part of parts) {
-      if (!options.keepStopWords && STOP_WORDS.has(part)) continue;
-      if (part.length === 1 && !(part >= '0' && part <= '9')) continue;
-      terms.push(cachedStem(part));
-    }
-    // A word split at case or digit changes also stands for itself: "MySQL" is more than "SQL",
-    // "EC2" more than "EC"; written as one word in the request, it should meet the whole word.
-    if (parts.length > 1 && parts.length <= 3) terms.push(cachedStem(word.toLowerCase()));
+    appendWordTerms(word, options.keepStopWords === true, terms);
   }
   return terms;
+}
+
+/**
+ * `analyze` for ASCII text, which is most text: words are runs of ASCII letters and digits (what
+ * `[\p{L}\p{N}]+` matches there), found by a scan instead of a Unicode regex, and each word's
+ * terms come from a cache (words repeat across a catalog far more than texts do). False, with
+ * `terms` partly filled, at the first non-ASCII character.
+ */
+function analyzeAscii(text: string, keepStopWords: boolean, terms: string[]): boolean {
+  const cache = keepStopWords ? keptWordTerms : wordTerms;
+  let start = -1;
+  for (let i = 0; i <= text.length; i++) {
+    const code = i < text.length ? text.charCodeAt(i) : 32;
+    if (code > 0x7f) return false;
+    if ((code >= 97 && code <= 122) || (code >= 65 && code <= 90) || (code >= 48 && code <= 57)) {
+      if (start < 0) start = i;
+      continue;
+    }
+    if (start < 0) continue;
+    const word = text.slice(start, i);
+    start = -1;
+    let wordTermList = cache.get(word);
+    if (wordTermList === undefined) {
+      wordTermList = [];
+      appendWordTerms(word, keepStopWords, wordTermList);
+      if (cache.size >= WORD_CACHE_LIMIT) cache.clear();
+      cache.set(word, wordTermList);
+    }
+    for (let t = 0; t < wordTermList.length; t++) terms.push(wordTermList[t]!);
+  }
+  return true;
+}
+
+const WORD_CACHE_LIMIT = 50_000;
+const wordTerms = new Map<string, string[]>();
+const keptWordTerms = new Map<string, string[]>();
+
+/** The terms of one word with no character of a spaceless script. */
+function appendWordTerms(word: string, keepStopWords: boolean, terms: string[]): void {
+  // Most words are plain ("weather", "Send"): skip identifier splitting for them.
+  const parts = PLAIN_WORD.test(word) ? [word.toLowerCase()] : splitIdentifier(word);
+  for (const part of parts) {
+    if (!keepStopWords && STOP_WORDS.has(part)) continue;
+    if (part.length === 1 && !(part >= '0' && part <= '9')) continue;
+    terms.push(cachedStem(part));
+  }
+  // A word split at case or digit changes also stands for itself: "MySQL" is more than "SQL",
+  // "EC2" more than "EC"; written as one word in the request, it should meet the whole word.
+  if (parts.length > 1 && parts.length <= 3) terms.push(cachedStem(word.toLowerCase()));
 }
 
 const PLAIN_WORD = /^[A-Z]?[a-z]+$/;

@@ -12,25 +12,25 @@ import {
   cutAtBoundary,
   emptyCleaning,
 } from '../hygiene/harmless-content.js';
+import { internSchema, internString } from '../schema/intern-schema.js';
 import { EMPTY_OBJECT_SCHEMA, isJsonSchemaObject, type JsonSchema } from '../schema/json-schema.js';
 import type { HygieneMode } from './hygiene.js';
 import { isSemver } from './semver.js';
 import type { ToolDefinition, ToolDefinitionInput } from './tool-definition.js';
-
-export const TOOL_NAME_PATTERN = /^[a-z][a-z0-9_]*$/;
-export const NAMESPACE_PATTERN = /^[a-z0-9][a-z0-9_.-]*$/;
-export const RESERVED_TOOL_NAMES: ReadonlySet<string> = new Set([
-  'register',
-  'retrieve',
-  'execute',
-  'list',
-  'delete',
-]);
+import { checkToolName, NAMESPACE_PATTERN } from './tool-name.js';
 
 export const DESCRIPTION_MIN_LENGTH = 10;
 export const DESCRIPTION_MAX_LENGTH = 2000;
 export const EXTENDED_DESCRIPTION_MAX_LENGTH = 10_000;
 const MAX_EXAMPLES = 10;
+
+export {
+  checkToolName,
+  NAMESPACE_PATTERN,
+  RESERVED_TOOL_NAMES,
+  TOOL_NAME_PATTERN,
+  toToolName,
+} from './tool-name.js';
 
 export interface CreateToolDefinitionOptions {
   /** What to do with suspicious description content. Default `reject`. */
@@ -44,34 +44,6 @@ export interface CreateToolDefinitionOptions {
   onWarnings?: (warnings: readonly Issue[], tool: ToolDefinition) => void;
   /** Clock for `createdAt` defaults (tests). */
   now?: () => Date;
-}
-
-/** Check a tool name and say what is wrong with it, or return undefined when it is valid. */
-export function checkToolName(name: unknown): string | undefined {
-  if (typeof name !== 'string' || name.length === 0) return 'name is required (a non-empty string)';
-  if (name.length > 128) return `name is ${name.length} characters long; the limit is 128`;
-  if (!TOOL_NAME_PATTERN.test(name)) {
-    const suggestion = toToolName(name);
-    return `name "${name}" must match ^[a-z][a-z0-9_]*$ (snake_case starting with a letter)${
-      suggestion ? `; try "${suggestion}"` : ''
-    }`;
-  }
-  if (RESERVED_TOOL_NAMES.has(name)) {
-    return `name "${name}" is reserved (${[...RESERVED_TOOL_NAMES].join(', ')}); choose a more specific name such as "${name}_item"`;
-  }
-  return undefined;
-}
-
-/** Best-effort snake_case version of any identifier: `getPM2.5Level` → `get_pm2_5_level`. */
-export function toToolName(raw: string): string {
-  const snake = raw
-    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
-    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1_$2')
-    .replace(/[^A-Za-z0-9]+/g, '_')
-    .replace(/^_+|_+$/g, '')
-    .toLowerCase();
-  const prefixed = /^[a-z]/.test(snake) ? snake : snake ? `t_${snake}` : '';
-  return prefixed.slice(0, 128);
 }
 
 function checkSchema(schema: unknown, path: string, issues: Issue[]): JsonSchema {
@@ -133,6 +105,11 @@ function checkStringList(
   if (value.length > max)
     issues.push({ path, message: `has ${value.length} entries; the limit is ${max}` });
   return value.length === 0 ? EMPTY_LIST : Object.freeze([...value]);
+}
+
+/** The list with its strings pooled (tags repeat across a catalog). */
+function internList(list: readonly string[]): readonly string[] {
+  return list.length === 0 ? list : Object.freeze(list.map(internString));
 }
 
 // Most tools have no examples, capabilities, dependencies, cost or metadata: they all share one
@@ -259,21 +236,25 @@ export function createToolDefinition(
       : Object.freeze(
           exampleList.map((example, index) => cleanText(example, `/examples/${index}`, cleaning)),
         );
-  const tags = checkStringList(input.tags, '/tags', issues);
+  const tags = internList(checkStringList(input.tags, '/tags', issues));
   const capabilities = checkStringList(input.capabilities, '/capabilities', issues);
-  const parametersSchema = cleanSchemaProse(
-    checkSchema(
-      input.parametersSchema ?? input.parameters,
-      input.parametersSchema === undefined ? '/parameters' : '/parametersSchema',
-      issues,
-    ),
-    '/parametersSchema',
-    cleaning,
+  const checkedSchema = checkSchema(
+    input.parametersSchema ?? input.parameters,
+    input.parametersSchema === undefined ? '/parameters' : '/parametersSchema',
+    issues,
   );
+  // A copy with pooled strings: the definition keeps none of the caller's objects, and text
+  // many tools share (parameter descriptions, types) once.
+  const parametersSchema =
+    checkedSchema === EMPTY_OBJECT_SCHEMA
+      ? checkedSchema
+      : internSchema(cleanSchemaProse(checkedSchema, '/parametersSchema', cleaning));
   let returnsSchema: JsonSchema | undefined;
   if (input.returnsSchema !== undefined) {
     if (isJsonSchemaObject(input.returnsSchema))
-      returnsSchema = cleanSchemaProse(input.returnsSchema, '/returnsSchema', cleaning);
+      returnsSchema = internSchema(
+        cleanSchemaProse(input.returnsSchema, '/returnsSchema', cleaning),
+      );
     else issues.push({ path: '/returnsSchema', message: 'must be a JSON Schema object' });
   }
   const dependencies = input.dependencies ?? [];
@@ -333,7 +314,7 @@ export function createToolDefinition(
   const definition = {
     name,
     version,
-    namespace,
+    namespace: internString(namespace),
     title: title ?? annotations?.title,
     description,
     extendedDescription,
@@ -341,7 +322,7 @@ export function createToolDefinition(
     tags,
     parametersSchema,
     returnsSchema,
-    source: input.source ?? 'manual',
+    source: internString(input.source ?? 'manual'),
     sourceUri: input.sourceUri,
     capabilities,
     requiresConfirmation,

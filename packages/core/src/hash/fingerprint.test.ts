@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { fingerprint53, jsonFingerprint53 } from './fingerprint.js';
+
+describe('fingerprint53', () => {
+  it('is a safe integer, equal for equal texts and seeds, different otherwise', () => {
+    const value = fingerprint53('get_weather');
+    expect(Number.isSafeInteger(value)).toBe(true);
+    expect(fingerprint53('get_weather')).toBe(value);
+    expect(fingerprint53('get_weathes')).not.toBe(value);
+    expect(fingerprint53('get_weather', 7)).not.toBe(value);
+  });
+
+  it('spreads 100,000 similar texts without a collision', () => {
+    const seen = new Set<number>();
+    for (let i = 0; i < 100_000; i++) seen.add(fingerprint53(`tool_${i}`));
+    expect(seen.size).toBe(100_000);
+  });
+});
+
+describe('jsonFingerprint53', () => {
+  const tool = {
+    name: 'create_invoice',
+    tags: ['billing', 'invoice'],
+    parametersSchema: { type: 'object', properties: { total: { type: 'number', minimum: 0 } } },
+  };
+
+  it('is equal for equal JSON content, whatever the object identity', () => {
+    expect(jsonFingerprint53(tool)).toBe(jsonFingerprint53(structuredClone(tool)));
+  });
+
+  it('changes with any value, key, array order or type', () => {
+    const base = jsonFingerprint53(tool);
+    const variants = [
+      { ...tool, name: 'create_invoices' },
+      { ...tool, tags: ['invoice', 'billing'] },
+      { ...tool, tags: ['billing', 'invoice', ''] },
+      { ...tool, parametersSchema: { type: 'object', properties: { total: { type: 'number' } } } },
+      {
+        ...tool,
+        parametersSchema: {
+          type: 'object',
+          properties: { total: { type: 'number', minimum: '0' } },
+        },
+      },
+      { ...tool, extra: null },
+      { name: tool.name, tags: tool.tags },
+    ];
+    const fingerprints = new Set(variants.map((variant) => jsonFingerprint53(variant)));
+    expect(fingerprints.size).toBe(variants.length);
+    expect(fingerprints.has(base)).toBe(false);
+  });
+
+  it('reads values as JSON writes them: undefined members and functions skipped, toJSON applied', () => {
+    expect(jsonFingerprint53({ a: 1, b: undefined, c: () => 1 })).toBe(jsonFingerprint53({ a: 1 }));
+    const date = new Date('2026-01-02T03:04:05.000Z');
+    expect(jsonFingerprint53({ at: date })).toBe(jsonFingerprint53({ at: date.toISOString() }));
+    expect(jsonFingerprint53({ n: Number.NaN })).toBe(jsonFingerprint53({ n: null }));
+    expect(jsonFingerprint53({ n: -0 })).toBe(jsonFingerprint53({ n: 0 }));
+  });
+
+  it('gives none for what JSON cannot hold', () => {
+    const cyclic: Record<string, unknown> = { name: 'loop' };
+    cyclic.self = cyclic;
+    expect(jsonFingerprint53(cyclic)).toBeUndefined();
+    expect(jsonFingerprint53({ big: 1n })).toBeUndefined();
+    const throwing = {
+      toJSON() {
+        throw new Error('no');
+      },
+    };
+    expect(jsonFingerprint53({ value: throwing })).toBeUndefined();
+  });
+});

@@ -1,0 +1,47 @@
+import { fingerprint53, jsonFingerprint53 } from '../hash/fingerprint.js';
+import type { ToolDefinitionInput } from '../tool/tool-definition.js';
+import type { RegisterOptions } from './tool-registry.js';
+
+/** Where a plain tool description would be registered, and a fingerprint of what it says. */
+export interface InputFingerprint {
+  qualifiedName: string;
+  fingerprint: number;
+}
+
+/**
+ * The qualified name a plain description registers under and a fingerprint of its JSON text
+ * (as JSON would write it) with the defaults `options` would apply, or undefined when it cannot be taken (not a plain
+ * description, fields of the wrong type, values JSON cannot hold). Re-registering the same
+ * description gives the same fingerprint, so an unchanged tool is recognised without being
+ * validated, cleaned, scanned and hashed again. A description written with its keys in another
+ * order fingerprints differently and simply takes the full path, whose content hash decides.
+ */
+export function inputFingerprint(
+  input: ToolDefinitionInput,
+  options: RegisterOptions,
+): InputFingerprint | undefined {
+  if (typeof input !== 'object' || input === null) return undefined;
+  // A class instance may answer reads through its prototype, which JSON does not see.
+  const prototype = Object.getPrototypeOf(input);
+  if (prototype !== Object.prototype && prototype !== null) return undefined;
+  const name = input.name;
+  const namespace = input.namespace ?? options.namespace ?? 'default';
+  const version = input.version ?? '1.0.0';
+  if (typeof name !== 'string' || typeof namespace !== 'string' || typeof version !== 'string')
+    return undefined;
+  // The defaults the description does not set are part of what it registers as: they seed the
+  // fingerprint.
+  const namespaceDefault = input.namespace === undefined ? namespace : '';
+  const sourceDefault = input.source === undefined ? (options.source ?? '') : '';
+  const seed =
+    namespaceDefault === '' && sourceDefault === ''
+      ? 0
+      : fingerprint53(`${namespaceDefault}\u0000${sourceDefault}`) % 0x80000000;
+  // Cycles, BigInt: no fingerprint, and the full path reports them.
+  const fingerprint = jsonFingerprint53(input, seed);
+  if (fingerprint === undefined) return undefined;
+  return {
+    qualifiedName: `${namespace}.${name}:${version}`,
+    fingerprint,
+  };
+}

@@ -1,0 +1,110 @@
+import { compareSemver } from '../tool/semver.js';
+import type { ToolDefinition } from '../tool/tool-definition.js';
+
+/** Qualified names of one tool's versions: one string (nearly always) or several. */
+type Versions = string | string[];
+
+/**
+ * Which versions each tool (`namespace.name`) has and which namespaces each bare name lives in.
+ * Keyed by the namespace and name strings the definitions already hold, and a tool with one
+ * version holds its qualified name alone: no key string, array or set per tool (they were
+ * about a hundred bytes of each registered tool).
+ */
+export class ToolVersions {
+  /** namespace → name → versions. */
+  readonly #byNamespace = new Map<string, Map<string, Versions>>();
+  /** bare name → its namespace, or its namespaces when several have it. */
+  readonly #byName = new Map<string, string | Set<string>>();
+
+  add(tool: ToolDefinition): void {
+    let names = this.#byNamespace.get(tool.namespace);
+    if (!names) {
+      names = new Map();
+      this.#byNamespace.set(tool.namespace, names);
+    }
+    const versions = names.get(tool.name);
+    if (versions === undefined) names.set(tool.name, tool.qualifiedName);
+    else if (typeof versions === 'string') names.set(tool.name, [versions, tool.qualifiedName]);
+    else versions.push(tool.qualifiedName);
+    const namespaces = this.#byName.get(tool.name);
+    if (namespaces === undefined) this.#byName.set(tool.name, tool.namespace);
+    else if (typeof namespaces !== 'string') namespaces.add(tool.namespace);
+    else if (namespaces !== tool.namespace)
+      this.#byName.set(tool.name, new Set([namespaces, tool.namespace]));
+  }
+
+  remove(tool: ToolDefinition): void {
+    const names = this.#byNamespace.get(tool.namespace);
+    const versions = names?.get(tool.name);
+    if (!names || versions === undefined) return;
+    if (typeof versions !== 'string') {
+      const left = versions.filter((qualified) => qualified !== tool.qualifiedName);
+      if (left.length > 0) {
+        names.set(tool.name, left.length === 1 ? left[0]! : left);
+        return;
+      }
+    } else if (versions !== tool.qualifiedName) return;
+    names.delete(tool.name);
+    if (names.size === 0) this.#byNamespace.delete(tool.namespace);
+    const namespaces = this.#byName.get(tool.name);
+    if (namespaces === tool.namespace) this.#byName.delete(tool.name);
+    else if (typeof namespaces === 'object') {
+      namespaces.delete(tool.namespace);
+      if (namespaces.size === 1) this.#byName.set(tool.name, [...namespaces][0]!);
+      else if (namespaces.size === 0) this.#byName.delete(tool.name);
+    }
+  }
+
+  /** Qualified names of the versions of `namespace.name`. */
+  versions(namespace: string, name: string): readonly string[] {
+    const versions = this.#byNamespace.get(namespace)?.get(name);
+    if (versions === undefined) return [];
+    return typeof versions === 'string' ? [versions] : versions;
+  }
+
+  /** The newest version's qualified name. */
+  latest(namespace: string, name: string): string | undefined {
+    const versions = this.#byNamespace.get(namespace)?.get(name);
+    return typeof versions === 'string' ? versions : versions && newest(versions);
+  }
+
+  isLatest(tool: ToolDefinition): boolean {
+    return this.latest(tool.namespace, tool.name) === tool.qualifiedName;
+  }
+
+  /** The namespaces that have a tool of this bare name. */
+  namespacesOf(name: string): string[] {
+    const namespaces = this.#byName.get(name);
+    if (namespaces === undefined) return [];
+    return typeof namespaces === 'string' ? [namespaces] : [...namespaces];
+  }
+
+  /** Every bare name. */
+  names(): IterableIterator<string> {
+    return this.#byName.keys();
+  }
+
+  /** Every tool as `namespace.name` with its versions, sorted by that key. */
+  sorted(): { key: string; versions: readonly string[] }[] {
+    const tools: { key: string; versions: readonly string[] }[] = [];
+    for (const [namespace, names] of this.#byNamespace)
+      for (const [name, versions] of names)
+        tools.push({
+          key: `${namespace}.${name}`,
+          versions: typeof versions === 'string' ? [versions] : versions,
+        });
+    return tools.sort((a, b) => (a.key < b.key ? -1 : 1));
+  }
+}
+
+/** The newest of several versions (the first of equals). */
+export function newest(versions: readonly string[]): string {
+  let best = versions[0]!;
+  for (let i = 1; i < versions.length; i++)
+    if (compareQualified(versions[i]!, best) > 0) best = versions[i]!;
+  return best;
+}
+
+export function compareQualified(a: string, b: string): number {
+  return compareSemver(a.slice(a.lastIndexOf(':') + 1), b.slice(b.lastIndexOf(':') + 1));
+}

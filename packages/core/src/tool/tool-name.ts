@@ -1,0 +1,39 @@
+// What a tool's name and namespace may be, and how to say what is wrong with one.
+
+export const TOOL_NAME_PATTERN = /^[a-z][a-z0-9_]*$/;
+export const NAMESPACE_PATTERN = /^[a-z0-9][a-z0-9_.-]*$/;
+export const RESERVED_TOOL_NAMES: ReadonlySet<string> = new Set([
+  'register',
+  'retrieve',
+  'execute',
+  'list',
+  'delete',
+]);
+
+/** Check a tool name and say what is wrong with it, or return undefined when it is valid. */
+export function checkToolName(name: unknown): string | undefined {
+  if (typeof name !== 'string' || name.length === 0) return 'name is required (a non-empty string)';
+  if (name.length > 128) return `name is ${name.length} characters long; the limit is 128`;
+  if (!TOOL_NAME_PATTERN.test(name)) {
+    const suggestion = toToolName(name);
+    return `name "${name}" must match ^[a-z][a-z0-9_]*$ (snake_case starting with a letter)${
+      suggestion ? `; try "${suggestion}"` : ''
+    }`;
+  }
+  if (RESERVED_TOOL_NAMES.has(name)) {
+    return `name "${name}" is reserved (${[...RESERVED_TOOL_NAMES].join(', ')}); choose a more specific name such as "${name}_item"`;
+  }
+  return undefined;
+}
+
+/** Best-effort snake_case version of any identifier: `getPM2.5Level` → `get_pm2_5_level`. */
+export function toToolName(raw: string): string {
+  const snake = raw
+    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
+    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1_$2')
+    .replace(/[^A-Za-z0-9]+/g, '_')
+    .replace(/^_+|_+$/g, '')
+    .toLowerCase();
+  const prefixed = /^[a-z]/.test(snake) ? snake : snake ? `t_${snake}` : '';
+  return prefixed.slice(0, 128);
+}
