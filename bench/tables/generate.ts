@@ -3,8 +3,13 @@ import { markdownTable, markedTables, provenanceLine, replaceTables } from './ma
 import { PROTOCOL_TABLES } from './protocol-tables.js';
 import { ResultFile } from './result-view.js';
 import type { TableSpec } from './table-spec.js';
+import { TARGET_TABLES } from './target-tables.js';
 
-export const TABLES: readonly TableSpec[] = [...ENGINE_TABLES, ...PROTOCOL_TABLES];
+export const TABLES: readonly TableSpec[] = [
+  ...ENGINE_TABLES,
+  ...PROTOCOL_TABLES,
+  ...TARGET_TABLES,
+];
 
 /** One table as it stands in the document: the rows, then where they come from. */
 export function renderTable(spec: TableSpec, resultsDirectory: string): string {
