@@ -3,11 +3,11 @@
 // across them. Reports throughput and latency of a call to a local HTTP backend, and how exactly
 // the shared rate limit held: of LIMIT_CALLS calls to a tool whose bucket holds LIMIT_CAPACITY,
 // how many went through (ideal: exactly the capacity). Bounded: CALLS calls per setup.
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import {
   findRedisServer,
   type RedisServerProcess,
@@ -113,10 +113,11 @@ async function runSetup(name: string, withAudit: boolean) {
   let redis: RedisServerProcess | undefined;
   let postgres: TestPostgres | undefined;
   const replicas: ServerProcess[] = [];
+  let config: string | undefined;
   try {
     redis = await startRedisServer();
     if (withAudit) postgres = await startTestPostgres();
-    const config = await writeConfig(redis.url, postgres?.url);
+    config = await writeConfig(redis.url, postgres?.url);
     for (let index = 0; index < 3; index++) {
       replicas.push(
         await spawnAnnouncedHttpServer(
@@ -157,6 +158,7 @@ async function runSetup(name: string, withAudit: boolean) {
     await Promise.allSettled(replicas.map((replica) => replica.stop()));
     await redis?.stop();
     await postgres?.dispose();
+    if (config) await rm(dirname(config), { recursive: true, force: true });
   }
 }
 

@@ -1,6 +1,6 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { temporaryDirectory } from '@arsenal/testkit';
 import { describe, expect, it } from 'vitest';
 import { regenerate, TABLES } from './generate.js';
 import { ResultFile } from './result-view.js';
@@ -9,7 +9,7 @@ import type { TableSpec } from './table-spec.js';
 const root = join(import.meta.dirname, '..', '..');
 
 function resultsDirectory(files: Record<string, unknown>): string {
-  const directory = mkdtempSync(join(tmpdir(), 'bench-tables-'));
+  const directory = temporaryDirectory('bench-tables-');
   for (const [name, data] of Object.entries(files))
     writeFileSync(join(directory, name), JSON.stringify(data));
   return directory;

@@ -5,7 +5,11 @@ import { fileURLToPath } from 'node:url';
 import type { Message, Part, SendMessageRequest, Task } from '@a2a-js/sdk';
 import { TaskState } from '@a2a-js/sdk';
 import { type Client, ClientFactory, JsonRpcTransportFactory } from '@a2a-js/sdk/client';
-import { type ListeningProcess, startListeningProcess } from '@arsenal/testkit';
+import {
+  type ListeningProcess,
+  removeTemporaryDirectory,
+  startListeningProcess,
+} from '@arsenal/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startUpstream, UPSTREAM_TOKEN } from './test-support/upstream.js';
 
@@ -43,9 +47,10 @@ describe('arsenal-a2a serving a config that consumes another A2A agent', () => {
   let app: ListeningProcess;
   let client: Client;
   let url: string;
+  let dir = '';
   beforeAll(async () => {
     upstream = await startUpstream();
-    const dir = await mkdtemp(join(tmpdir(), 'arsenal-a2a-'));
+    dir = await mkdtemp(join(tmpdir(), 'arsenal-a2a-'));
     await writeFile(
       join(dir, 'arsenal.yaml'),
       [
@@ -78,6 +83,7 @@ describe('arsenal-a2a serving a config that consumes another A2A agent', () => {
     await app?.stop();
     await upstream?.server.close();
     await upstream?.arsenal.close();
+    if (dir) removeTemporaryDirectory(dir);
   });
 
   it('publishes a card with the catalog skills and its auth schemes', async () => {

@@ -1,7 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtemp } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Arsenal } from '@arsenal/core';
@@ -11,6 +9,7 @@ import {
   type RunningHttpServer,
   startHttpServer,
 } from '@arsenal/mcp-server';
+import { temporaryDirectory } from '@arsenal/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createConformanceArsenal } from './test-support/conformance-fixtures.js';
 import { startConformanceUpstream } from './test-support/conformance-upstream.js';
@@ -79,7 +78,7 @@ describe('MCP conformance (server suite, all scenarios, @modelcontextprotocol/co
 
   it('passes every scenario outside the expected-failures baseline', async () => {
     // Results are written to the working directory: keep them out of the repository.
-    const cwd = await mkdtemp(join(tmpdir(), 'arsenal-conformance-'));
+    const cwd = temporaryDirectory('arsenal-conformance-');
     const { code, output } = await run(
       ['server', '--suite', 'all', '--url', http.url, '--expected-failures', EXPECTED_FAILURES],
       cwd,

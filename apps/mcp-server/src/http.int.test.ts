@@ -2,6 +2,7 @@
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { removeTemporaryDirectory } from '@arsenal/testkit';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -22,8 +23,9 @@ async function connect(url: string, token: string): Promise<Client> {
 
 describe('arsenal-mcp over Streamable HTTP with a config', () => {
   let server: SpawnedHttpServer;
+  let dir = '';
   beforeAll(async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'arsenal-http-'));
+    dir = await mkdtemp(join(tmpdir(), 'arsenal-http-'));
     const config = [
       'serve:',
       '  mode: static',
@@ -61,6 +63,7 @@ describe('arsenal-mcp over Streamable HTTP with a config', () => {
   });
   afterAll(async () => {
     await server?.stop();
+    if (dir) removeTemporaryDirectory(dir);
   });
 
   it('refuses unauthenticated requests with 401', async () => {

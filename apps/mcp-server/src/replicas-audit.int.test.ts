@@ -1,7 +1,9 @@
+import { dirname } from 'node:path';
 import { createPostgresHistoryStore } from '@arsenal/history-postgres';
 import {
   findRedisServer,
   type RedisServerProcess,
+  removeTemporaryDirectory,
   startRedisServer,
   startTestPostgres,
   type TestPostgres,
@@ -39,7 +41,7 @@ describe.skipIf(!binary)('three replicas sharing Redis and Postgres, over REST',
   let redis: RedisServerProcess;
   let postgres: TestPostgres;
   let backend: Backend;
-  let configPath: string;
+  let configPath = '';
   const replicas: Replica[] = [];
   const names = new Map<string, string>();
 
@@ -69,6 +71,7 @@ describe.skipIf(!binary)('three replicas sharing Redis and Postgres, over REST',
     await backend?.close();
     await redis?.stop();
     await postgres?.dispose();
+    if (configPath) removeTemporaryDirectory(dirname(configPath));
   });
 
   const tool = (name: string) => names.get(name) ?? name;

@@ -3,8 +3,13 @@ import { mkdtemp, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { findRedisServer, type RedisServerProcess, startRedisServer } from '@arsenal/testkit';
+import { dirname, join } from 'node:path';
+import {
+  findRedisServer,
+  type RedisServerProcess,
+  removeTemporaryDirectory,
+  startRedisServer,
+} from '@arsenal/testkit';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -55,7 +60,7 @@ describe.skipIf(!binary)('three arsenal serve --http replicas sharing one Redis'
   let redis: RedisServerProcess;
   let backend: Server;
   let backendCalls = { ping: 0, flaky: 0 };
-  let configPath: string;
+  let configPath = '';
   const replicas: Replica[] = [];
   const tools = new Map<string, string>();
 
@@ -82,8 +87,7 @@ describe.skipIf(!binary)('three arsenal serve --http replicas sharing one Redis'
     });
     await new Promise<void>((resolve) => backend.listen(0, '127.0.0.1', resolve));
     const backendUrl = `http://127.0.0.1:${(backend.address() as AddressInfo).port}`;
-    const dir = await mkdtemp(join(tmpdir(), 'arsenal-replicas-'));
-    configPath = join(dir, 'arsenal.yaml');
+    configPath = join(await mkdtemp(join(tmpdir(), 'arsenal-replicas-')), 'arsenal.yaml');
     await writeFile(
       configPath,
       [
@@ -131,6 +135,7 @@ describe.skipIf(!binary)('three arsenal serve --http replicas sharing one Redis'
     }
     await new Promise((resolve) => backend?.close(resolve));
     await redis?.stop();
+    if (configPath) removeTemporaryDirectory(dirname(configPath));
   });
 
   it('holds one global rate limit across the replicas', async () => {

@@ -1,13 +1,13 @@
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { temporaryDirectory } from '@arsenal/testkit';
 import { describe, expect, it } from 'vitest';
 import { runArsenal } from './test-support.js';
 
 /** A config serving one catalog, a policy that hides drop_*, and two named principals. */
 async function project(): Promise<{ dir: string; config: string }> {
-  const dir = await mkdtemp(join(tmpdir(), 'arsenal-cli-config-'));
+  const dir = temporaryDirectory('arsenal-cli-config-');
   await writeFile(
     join(dir, 'tools.yaml'),
     [

@@ -1,7 +1,7 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { temporaryDirectory } from '@arsenal/testkit';
 import { runCli } from './cli.js';
 import { createMemoryWriter } from './io.js';
 
@@ -26,7 +26,7 @@ export async function runArsenal(
  * folder and return its path.
  */
 export function temporaryFile(name: string, content: string): string {
-  const path = join(mkdtempSync(join(tmpdir(), 'arsenal-cli-')), name);
+  const path = join(temporaryDirectory('arsenal-cli-'), name);
   writeFileSync(path, content);
   return path;
 }

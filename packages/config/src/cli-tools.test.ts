@@ -1,13 +1,13 @@
-import { mkdtemp, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { temporaryDirectory } from '@arsenal/testkit';
 import { describe, expect, it } from 'vitest';
 import { createArsenalFromConfig } from './create-arsenal.js';
 import { loadConfig, parseConfig } from './load-config.js';
 
 describe('cli: command-line programs from arsenal.yaml', () => {
   it('registers each program as a tool in the cli namespace and runs it with its cwd', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'arsenal-cli-config-'));
+    const dir = temporaryDirectory('arsenal-cli-config-');
     await writeFile(join(dir, 'greeting.txt'), 'hello from a file\n');
     await writeFile(
       join(dir, 'arsenal.yaml'),

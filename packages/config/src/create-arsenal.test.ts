@@ -1,13 +1,13 @@
-import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ArsenalError } from '@arsenal/core';
+import { temporaryDirectory } from '@arsenal/testkit';
 import { describe, expect, it } from 'vitest';
 import { createArsenalFromConfig } from './create-arsenal.js';
 import { parseConfig } from './load-config.js';
 
 async function projectWithAdapter(): Promise<string> {
-  const dir = await mkdtemp(join(tmpdir(), 'arsenal-project-'));
+  const dir = temporaryDirectory('arsenal-project-');
   const packageDir = join(dir, 'node_modules', '@acme', 'arsenal-reranker-x');
   await mkdir(packageDir, { recursive: true });
   await writeFile(
@@ -29,7 +29,7 @@ async function projectWithAdapter(): Promise<string> {
 
 describe('createArsenalFromConfig', () => {
   it('registers catalogs and inline tools and applies the policy', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'arsenal-catalog-'));
+    const dir = temporaryDirectory('arsenal-catalog-');
     await writeFile(
       join(dir, 'tools.yaml'),
       'tools:\n  - name: get_weather\n    description: Current weather for a city.\n    parameters: { type: object }\n',

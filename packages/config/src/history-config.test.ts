@@ -1,8 +1,8 @@
-import { mkdtemp, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineTool } from '@arsenal/core';
-import { expectArsenalError, freePort } from '@arsenal/testkit';
+import { expectArsenalError, freePort, temporaryDirectory } from '@arsenal/testkit';
 import { describe, expect, it } from 'vitest';
 import { createArsenalFromConfig } from './create-arsenal.js';
 import { parseConfig } from './load-config.js';
@@ -16,7 +16,7 @@ const ping = defineTool({
 
 describe('history in arsenal.yaml', () => {
   it('loads a history adapter, audits every call into it, and flushes it on close', async () => {
-    const project = await mkdtemp(join(tmpdir(), 'arsenal-history-config-'));
+    const project = temporaryDirectory('arsenal-history-config-');
     const config = parseConfig(
       ['history:', '  use: "@arsenal/history-jsonl"', '  options: { path: data/audit.jsonl }'].join(
         '\n',

@@ -1,10 +1,11 @@
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: these strings are config text with ${VAR} references.
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ArsenalError } from '@arsenal/core';
+import { temporaryDirectory } from '@arsenal/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ConfigFileError } from './config-error.js';
 import { createArsenalFromConfig } from './create-arsenal.js';
@@ -42,7 +43,7 @@ paths:
 
 describe('openapi and http sources in arsenal.yaml', () => {
   it('loads a spec relative to the config folder and plain HTTP tools, and calls both', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'arsenal-openapi-'));
+    const dir = temporaryDirectory('arsenal-openapi-');
     await writeFile(join(dir, 'notes.yaml'), spec(url));
     const config = parseConfig(
       [

@@ -1,8 +1,8 @@
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: these strings are config text with ${VAR} references.
-import { mkdtemp, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ArsenalError } from '@arsenal/core';
+import { temporaryDirectory } from '@arsenal/testkit';
 import { describe, expect, it } from 'vitest';
 import { ConfigFileError, redactConfig } from './config-error.js';
 import { parseDotEnv } from './env-substitution.js';
@@ -192,7 +192,7 @@ describe('parseConfig', () => {
 
 describe('loadConfig', () => {
   it('reads .env beside the file; the environment wins', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'arsenal-config-'));
+    const dir = temporaryDirectory('arsenal-config-');
     await writeFile(join(dir, '.env'), '# tokens\nexport PORT=4000\nHOST="127.0.0.2" # local\n');
     await writeFile(
       join(dir, 'arsenal.yaml'),

@@ -1,6 +1,6 @@
-import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { temporaryDirectory } from '@arsenal/testkit';
 import { describe, expect, it } from 'vitest';
 import { importPackage } from './adapter-loader.js';
 import { resolvePackageEntry } from './package-resolution.js';
@@ -20,7 +20,7 @@ async function fakePackage(
 
 describe('resolving adapter packages as ES modules', () => {
   it('finds an ESM-only package (exports with only an import condition) from a nested folder', async () => {
-    const project = await mkdtemp(join(tmpdir(), 'arsenal-resolve-'));
+    const project = temporaryDirectory('arsenal-resolve-');
     const dir = await fakePackage(
       project,
       '@acme/store-esm',
@@ -35,7 +35,7 @@ describe('resolving adapter packages as ES modules', () => {
   });
 
   it('follows nested conditions, sugar exports, subpaths and main', async () => {
-    const project = await mkdtemp(join(tmpdir(), 'arsenal-resolve-'));
+    const project = temporaryDirectory('arsenal-resolve-');
     const nested = await fakePackage(
       project,
       'nested-conditions',
@@ -61,7 +61,7 @@ describe('resolving adapter packages as ES modules', () => {
   });
 
   it('says the package is not installed when no folder up the tree has it', async () => {
-    const project = await mkdtemp(join(tmpdir(), 'arsenal-resolve-'));
+    const project = temporaryDirectory('arsenal-resolve-');
     expect(await resolvePackageEntry('@acme/nowhere', project)).toBeUndefined();
     await expect(importPackage('@acme/nowhere', project, 'embedder')).rejects.toThrow(
       /embedder: adapter package "@acme\/nowhere" is not installed/,
@@ -69,7 +69,7 @@ describe('resolving adapter packages as ES modules', () => {
   });
 
   it('says a found package failed to load, and where it is, when its entry is missing', async () => {
-    const project = await mkdtemp(join(tmpdir(), 'arsenal-resolve-'));
+    const project = temporaryDirectory('arsenal-resolve-');
     await fakePackage(project, 'unbuilt', { exports: { '.': { import: './dist/index.js' } } }, {});
     await expect(importPackage('unbuilt', project, 'reranker')).rejects.toThrow(
       /reranker: package "unbuilt" was found at .* but failed to load: .*Is it built\?/,

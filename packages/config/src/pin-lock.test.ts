@@ -1,7 +1,7 @@
-import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ArsenalError } from '@arsenal/core';
+import { temporaryDirectory } from '@arsenal/testkit';
 import { describe, expect, it } from 'vitest';
 import {
   approvedContentHashes,
@@ -26,7 +26,7 @@ describe('the pinning lock file', () => {
   });
 
   it('reads a missing file as an empty lock and round-trips a written one, keys sorted', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'arsenal-lock-'));
+    const dir = temporaryDirectory('arsenal-lock-');
     const path = join(dir, 'arsenal.lock.json');
     expect(await readPinLock(path)).toEqual(emptyPinLock());
     const lock = emptyPinLock();
@@ -54,7 +54,7 @@ describe('the pinning lock file', () => {
   });
 
   it('refuses a broken or foreign file with a message that says how to recover', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'arsenal-lock-'));
+    const dir = temporaryDirectory('arsenal-lock-');
     const broken = join(dir, 'broken.lock.json');
     await writeFile(broken, '{ not json');
     const error = await readPinLock(broken).catch((e: unknown) => e);

@@ -1,14 +1,14 @@
-import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { defineTool } from '@arsenal/core';
+import { temporaryDirectory } from '@arsenal/testkit';
 import { describe, expect, it } from 'vitest';
 import { createArsenalFromConfig } from './create-arsenal.js';
 import { parseConfig } from './load-config.js';
 
 /** A project folder with a telemetry package that records events in a global list. */
 async function projectWithSinks(): Promise<string> {
-  const project = await mkdtemp(join(tmpdir(), 'arsenal-telemetry-'));
+  const project = temporaryDirectory('arsenal-telemetry-');
   for (const name of ['sink-a', 'sink-b', 'sink-broken']) {
     const dir = join(project, 'node_modules', name);
     await mkdir(dir, { recursive: true });

@@ -1,10 +1,11 @@
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: these strings are config text with ${VAR} references.
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ArsenalError } from '@arsenal/core';
+import { temporaryDirectory } from '@arsenal/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ConfigFileError } from './config-error.js';
 import { createArsenalFromConfig } from './create-arsenal.js';
@@ -59,7 +60,7 @@ const manual = (base: string) => ({
 
 describe('utcp sources in arsenal.yaml', () => {
   it('loads a manual relative to the config folder, with its variables, and calls its tool', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'arsenal-utcp-'));
+    const dir = temporaryDirectory('arsenal-utcp-');
     await writeFile(join(dir, 'books.json'), JSON.stringify(manual(url)));
     const config = parseConfig(
       [

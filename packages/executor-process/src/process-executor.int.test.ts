@@ -1,9 +1,9 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createArsenal } from '@arsenal/core';
+import { temporaryDirectory } from '@arsenal/testkit';
 import { describe, expect, it } from 'vitest';
 import { createProcessToolSource, findBubblewrap, type ProcessToolSpec } from './index.js';
 
@@ -63,7 +63,7 @@ describe('command-line programs as tools', () => {
   });
 
   it('runs git and coreutils, with a working directory and no shell anywhere', async () => {
-    const repo = mkdtempSync(join(tmpdir(), 'arsenal-git-'));
+    const repo = temporaryDirectory('arsenal-git-');
     execFileSync('git', ['init', '-q', repo]);
     writeFileSync(join(repo, 'notes.txt'), 'one\ntwo\nthree\n');
     const arsenal = await arsenalWith([
@@ -190,7 +190,7 @@ describe.skipIf(!bwrap)('the bubblewrap sandbox', () => {
   });
 
   it('cannot write outside its private /tmp, and its /tmp is not the host one', async () => {
-    const outside = mkdtempSync(join(tmpdir(), 'arsenal-sandbox-'));
+    const outside = temporaryDirectory('arsenal-sandbox-');
     const arsenal = await arsenalWith([
       {
         name: 'write_file',

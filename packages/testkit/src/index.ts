@@ -60,6 +60,7 @@ export type { SampleOptions } from './schema-samples.js';
 export { sampleFromSchema } from './schema-samples.js';
 export type { StateStoreCaseId, StateStoreConformanceOptions } from './state-store-conformance.js';
 export { describeStateStoreConformance, stateStoreCaseIds } from './state-store-conformance.js';
+export { removeTemporaryDirectory, temporaryDirectory } from './temporary-directory.js';
 export type { TestPostgres, TestPostgresOptions } from './test-postgres.js';
 export { startTestPostgres, uniqueTable } from './test-postgres.js';
 export type { TinyModel, TinyModelOptions } from './tiny-transformer-model.js';

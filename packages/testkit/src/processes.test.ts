@@ -1,9 +1,9 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { freePort, startListeningProcess } from './processes.js';
+import { temporaryDirectory } from './temporary-directory.js';
 
 describe('processes', () => {
   it('finds a free port that can then be listened on', async () => {
@@ -15,7 +15,7 @@ describe('processes', () => {
   });
 
   it('starts a process on PORT, and says why when it dies first', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'testkit-'));
+    const dir = temporaryDirectory('arsenal-testkit-processes-');
     const listening = join(dir, 'listen.mjs');
     writeFileSync(
       listening,

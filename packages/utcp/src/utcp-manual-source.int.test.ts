@@ -1,8 +1,8 @@
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: UTCP manuals write their variables as ${NAME}.
-import { mkdtemp, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { type Arsenal, createArsenal, createInMemoryHistoryStore } from '@arsenal/core';
+import { temporaryDirectory } from '@arsenal/testkit';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { API_KEY, BASIC, CLIENT, type LocalApi, startLocalApi } from './test-support/local-api.js';
 import { createUtcpManualSource, type UtcpManualSourceOptions } from './utcp-manual-source.js';
@@ -184,7 +184,7 @@ describe('UTCP manuals as Arsenal tools', () => {
   });
 
   it('loads a manual from a file and from a URL; a remote manual cannot start programs', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'utcp-'));
+    const dir = temporaryDirectory('utcp-');
     await writeFile(join(dir, 'acme.json'), JSON.stringify(manual(api.url)));
     const fromFile = source({ manual: 'acme.json', baseDir: dir });
     expect((await fromFile.load()).map((t) => t.name)).toContain('greet');

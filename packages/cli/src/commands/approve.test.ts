@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { mkdtemp, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { temporaryDirectory } from '@arsenal/testkit';
 import { describe, expect, it } from 'vitest';
 import { fixture, runArsenal } from '../test-support.js';
 
@@ -19,7 +19,7 @@ const LIST = {
 
 /** A config with one stdio server listing the tools of a file the test can rewrite. */
 async function setup(tools: unknown[]) {
-  const dir = await mkdtemp(join(tmpdir(), 'arsenal-approve-test-'));
+  const dir = temporaryDirectory('arsenal-approve-test-');
   const toolsFile = join(dir, 'tools.json');
   await writeFile(toolsFile, JSON.stringify(tools));
   const config = join(dir, 'arsenal.yaml');

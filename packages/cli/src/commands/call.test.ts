@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { temporaryDirectory } from '@arsenal/testkit';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../cli.js';
 import { createMemoryWriter } from '../io.js';
@@ -20,7 +20,7 @@ function everythingEntry(): string {
 }
 
 async function configWithEverything(extra = ''): Promise<string> {
-  const dir = await mkdtemp(join(tmpdir(), 'arsenal-call-test-'));
+  const dir = temporaryDirectory('arsenal-call-test-');
   const path = join(dir, 'arsenal.yaml');
   await writeFile(
     path,

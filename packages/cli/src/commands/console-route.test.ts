@@ -1,6 +1,6 @@
-import { mkdtemp, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { temporaryDirectory } from '@arsenal/testkit';
 import { describe, expect, it } from 'vitest';
 import { parseCommandArgs } from '../args.js';
 import { createMemoryWriter } from '../io.js';
@@ -10,7 +10,7 @@ const ADMIN = 'console-admin-token-0123456789';
 const READER = 'console-reader-token-0123456789';
 
 async function writeConfig(extra: string[]): Promise<{ dir: string; path: string }> {
-  const dir = await mkdtemp(join(tmpdir(), 'arsenal-serve-console-'));
+  const dir = temporaryDirectory('arsenal-serve-console-');
   const path = join(dir, 'arsenal.yaml');
   await writeFile(
     path,

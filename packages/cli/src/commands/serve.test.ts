@@ -1,6 +1,6 @@
-import { mkdtemp, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { temporaryDirectory } from '@arsenal/testkit';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { describe, expect, it } from 'vitest';
@@ -29,7 +29,7 @@ describe('arsenal serve', () => {
   });
 
   it('reports a config error with its line and exits 2', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'arsenal-serve-test-'));
+    const dir = temporaryDirectory('arsenal-serve-test-');
     await writeFile(join(dir, 'arsenal.yaml'), 'serve:\n  mode: static\n  prot: 1\n');
     const stderr = createMemoryWriter();
     const code = await runCli(['serve', '--config', join(dir, 'arsenal.yaml')], {
@@ -44,7 +44,7 @@ describe('arsenal serve', () => {
   });
 
   it('serves a config over HTTP', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'arsenal-serve-test-'));
+    const dir = temporaryDirectory('arsenal-serve-test-');
     await writeFile(
       join(dir, 'forecast.yaml'),
       [
@@ -79,7 +79,7 @@ describe('arsenal serve', () => {
   });
 
   it('serves the config as an A2A agent with --a2a, with the configured tokens', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'arsenal-serve-a2a-'));
+    const dir = temporaryDirectory('arsenal-serve-a2a-');
     await writeFile(
       join(dir, 'arsenal.yaml'),
       [
@@ -124,7 +124,7 @@ describe('arsenal serve', () => {
   });
 
   it('serves the catalog as a UTCP manual behind the same authentication (serve.utcp)', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'arsenal-serve-utcp-'));
+    const dir = temporaryDirectory('arsenal-serve-utcp-');
     await writeFile(
       join(dir, 'arsenal.yaml'),
       [
