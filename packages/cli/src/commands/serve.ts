@@ -123,8 +123,11 @@ export async function openConfiguredArsenal(
     config,
     configured,
     close: async () => {
-      await configured.close();
-      await removeWorkDir();
+      try {
+        await configured.close();
+      } finally {
+        await removeWorkDir();
+      }
     },
   };
 }
