@@ -5,6 +5,28 @@ import type { Arsenal, InvocationStatus, ProgressUpdate } from '@arsenal/core';
 const HEARTBEAT_MS = 15_000;
 
 /**
+ * Starts a Server-Sent Events response (with the client's reconnect delay) and returns the
+ * function that sends one numbered event on it.
+ */
+function openEventStream(
+  response: ServerResponse,
+  retryMs: number,
+): (event: string, data: unknown) => void {
+  response.writeHead(200, {
+    'content-type': 'text/event-stream',
+    'cache-control': 'no-store',
+    connection: 'keep-alive',
+    'x-accel-buffering': 'no',
+  });
+  response.write(`retry: ${retryMs}\n\n`);
+  let sequence = 0;
+  return (event, data) => {
+    sequence += 1;
+    response.write(`id: ${sequence}\nevent: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+  };
+}
+
+/**
  * Follow an invocation as Server-Sent Events: a `status` event first, a `progress` event per
  * update the tool reports, then a `result` event with the final status, and the stream ends.
  * A client that disconnects stops the stream, not the invocation (cancel does that).
@@ -15,18 +37,7 @@ export async function streamInvocation(
   response: ServerResponse,
   retryMs: number,
 ): Promise<void> {
-  response.writeHead(200, {
-    'content-type': 'text/event-stream',
-    'cache-control': 'no-store',
-    connection: 'keep-alive',
-    'x-accel-buffering': 'no',
-  });
-  let sequence = 0;
-  const send = (event: string, data: unknown) => {
-    sequence += 1;
-    response.write(`id: ${sequence}\nevent: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
-  };
-  response.write(`retry: ${retryMs}\n\n`);
+  const send = openEventStream(response, retryMs);
   // Subscribe before the first status, so no update falls between the two.
   const iterator = arsenal.stream(id)[Symbol.asyncIterator]();
   const pending = iterator.next();
@@ -74,18 +85,7 @@ export async function streamSharedInvocation(
   response: ServerResponse,
   options: SharedStreamOptions,
 ): Promise<void> {
-  response.writeHead(200, {
-    'content-type': 'text/event-stream',
-    'cache-control': 'no-store',
-    connection: 'keep-alive',
-    'x-accel-buffering': 'no',
-  });
-  let sequence = 0;
-  const send = (event: string, data: unknown) => {
-    sequence += 1;
-    response.write(`id: ${sequence}\nevent: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
-  };
-  response.write(`retry: ${options.retryMs}\n\n`);
+  const send = openEventStream(response, options.retryMs);
   send('status', first);
   let closed = false;
   // The wait between reads ends early when the client goes: a closed stream holds no timer.
