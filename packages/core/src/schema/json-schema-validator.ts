@@ -2,6 +2,15 @@ import type { Issue } from '../errors/arsenal-error.js';
 import { escapeJsonPointer } from './json-pointer.js';
 import type { JsonSchema } from './json-schema.js';
 import { checkFormat } from './json-schema-formats.js';
+import {
+  codePointLength,
+  compilePattern,
+  deepEqual,
+  describeType,
+  describeValue,
+  isPlainObject,
+  matchesType,
+} from './json-values.js';
 import { resolveLocalRef } from './local-refs.js';
 
 export interface JsonSchemaValidationResult<T = unknown> {
@@ -31,7 +40,6 @@ interface Context {
 }
 
 const MAX_DEPTH = 64;
-const patternCache = new Map<string, RegExp | null>();
 
 /**
  * Build a validator for the keywords tool schemas use (draft 2020-12, draft-07 accepted).
@@ -355,90 +363,4 @@ function checkObject(
   return output;
 }
 
-function matchesType(type: JsonSchema['type'], value: unknown, nullable: boolean): boolean {
-  if (nullable && value === null) return true;
-  if (typeof type === 'string') return matchesOneType(type, value);
-  return (type as readonly string[]).some((one) => matchesOneType(one, value));
-}
-
-function matchesOneType(type: string, value: unknown): boolean {
-  switch (type) {
-    case 'string':
-      return typeof value === 'string';
-    case 'number':
-      return typeof value === 'number' && Number.isFinite(value);
-    case 'integer':
-      return typeof value === 'number' && Number.isInteger(value);
-    case 'boolean':
-      return typeof value === 'boolean';
-    case 'null':
-      return value === null;
-    case 'array':
-      return Array.isArray(value);
-    case 'object':
-      return isPlainObject(value);
-    default:
-      return true;
-  }
-}
-
-function describeType(type: JsonSchema['type']): string {
-  const types = typeof type === 'string' ? [type] : [...(type ?? [])];
-  return types.map((t) => (/^[aeiou]/.test(t) ? `an ${t}` : `a ${t}`)).join(' or ');
-}
-
-function describeValue(value: unknown): string {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'an array';
-  if (typeof value === 'number' && !Number.isFinite(value)) return String(value);
-  if (typeof value === 'number') return Number.isInteger(value) ? 'an integer' : 'a number';
-  return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
-}
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function codePointLength(text: string): number {
-  let length = 0;
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i);
-    // Count a surrogate pair once, as JSON Schema counts characters, not UTF-16 units.
-    if (code >= 0xd800 && code <= 0xdbff && i + 1 < text.length) i++;
-    length++;
-  }
-  return length;
-}
-
-function compilePattern(pattern: string): RegExp | null {
-  let regex = patternCache.get(pattern);
-  if (regex === undefined) {
-    try {
-      regex = new RegExp(pattern, 'u');
-    } catch {
-      try {
-        regex = new RegExp(pattern);
-      } catch {
-        regex = null;
-      }
-    }
-    if (patternCache.size > 1000) patternCache.clear();
-    patternCache.set(pattern, regex);
-  }
-  return regex;
-}
-
-/** Structural equality of JSON values (key order ignored). */
-export function deepEqual(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
-  if (Array.isArray(a) !== Array.isArray(b)) return false;
-  if (Array.isArray(a) && Array.isArray(b)) {
-    return a.length === b.length && a.every((item, i) => deepEqual(item, b[i]));
-  }
-  const left = a as Record<string, unknown>;
-  const right = b as Record<string, unknown>;
-  const keys = Object.keys(left);
-  if (keys.length !== Object.keys(right).length) return false;
-  return keys.every((key) => Object.hasOwn(right, key) && deepEqual(left[key], right[key]));
-}
+export { deepEqual } from './json-values.js';
