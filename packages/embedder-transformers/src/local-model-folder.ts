@@ -1,9 +1,8 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { InvalidArgumentError } from '@arsenal/core';
-import { env } from '@huggingface/transformers';
 
-/** What a model folder's config.json says that a model needs before loading it. */
+/** What a model folder's config.json says that the embedder needs before loading it. */
 export interface ModelFolder {
   /** Absolute path of the folder. */
   path: string;
@@ -15,26 +14,22 @@ export interface ModelFolder {
  * Check a local model folder before anything loads it: it exists, has a readable config.json,
  * a tokenizer.json and an ONNX file under `onnx/`. Errors name the path and the missing piece.
  */
-export function inspectModelFolder(
-  modelPath: string,
-  onnxFile: string,
-  component = 'Transformers embedder',
-): ModelFolder {
+export function inspectModelFolder(modelPath: string, onnxFile: string): ModelFolder {
   if (typeof modelPath !== 'string' || modelPath.trim() === '') {
     throw new InvalidArgumentError(
-      `${component}: modelPath is required: a local folder holding config.json, tokenizer.json and onnx/model.onnx (for example one exported with optimum).`,
+      'Transformers embedder: modelPath is required: a local folder holding config.json, tokenizer.json and onnx/model.onnx (for example one exported with optimum).',
     );
   }
   const path = resolve(modelPath);
   if (!existsSync(path) || !statSync(path).isDirectory()) {
     throw new InvalidArgumentError(
-      `${component}: model folder ${path} does not exist. Download or export the model there first; nothing is fetched at run time.`,
+      `Transformers embedder: model folder ${path} does not exist. Download or export the model there first; nothing is fetched at run time.`,
     );
   }
   for (const file of ['config.json', 'tokenizer.json', join('onnx', onnxFile)]) {
     if (!existsSync(join(path, file))) {
       throw new InvalidArgumentError(
-        `${component}: model folder ${path} has no ${file}; it needs config.json, tokenizer.json and onnx/${onnxFile}.`,
+        `Transformers embedder: model folder ${path} has no ${file}; it needs config.json, tokenizer.json and onnx/${onnxFile}.`,
       );
     }
   }
@@ -43,20 +38,10 @@ export function inspectModelFolder(
     config = JSON.parse(readFileSync(join(path, 'config.json'), 'utf8')) as Record<string, unknown>;
   } catch (error) {
     throw new InvalidArgumentError(
-      `${component}: ${join(path, 'config.json')} is not valid JSON: ${(error as Error).message}.`,
+      `Transformers embedder: ${join(path, 'config.json')} is not valid JSON: ${(error as Error).message}.`,
       { cause: error },
     );
   }
   const size = config.hidden_size ?? config.dim ?? config.d_model;
   return { path, hiddenSize: typeof size === 'number' && size > 0 ? size : undefined };
-}
-
-/**
- * Local folders only: remote loading is turned off for the whole process, and a model id is an
- * absolute path under a root of "/". Called before every load.
- */
-export function useLocalModelsOnly(): void {
-  env.allowRemoteModels = false;
-  env.allowLocalModels = true;
-  env.localModelPath = '/';
 }

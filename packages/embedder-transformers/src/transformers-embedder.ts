@@ -1,7 +1,7 @@
 import { basename } from 'node:path';
 import { type Embedder, EmbedderError, InvalidArgumentError, throwIfAborted } from '@arsenal/core';
-import { type FeatureExtractionPipeline, pipeline } from '@huggingface/transformers';
-import { inspectModelFolder, useLocalModelsOnly } from './local-model-folder.js';
+import { env, type FeatureExtractionPipeline, pipeline } from '@huggingface/transformers';
+import { inspectModelFolder } from './local-model-folder.js';
 
 export interface TransformersEmbedderOptions {
   /** Local folder with config.json, tokenizer.json and onnx/<file>. Never downloaded. */
@@ -115,7 +115,11 @@ export class TransformersEmbedder implements Embedder {
   /** Load once; a failed load is forgotten so a repaired folder works on the next call. */
   #load(): Promise<FeatureExtractionPipeline> {
     if (!this.#extractor) {
-      useLocalModelsOnly();
+      // Local folders only: remote loading is turned off for the whole process, and the model
+      // id is an absolute path under a root of "/".
+      env.allowRemoteModels = false;
+      env.allowLocalModels = true;
+      env.localModelPath = '/';
       this.#extractor = pipeline('feature-extraction', this.#path, {
         dtype: this.#options.dtype,
         local_files_only: true,

@@ -7,13 +7,14 @@ import {
   type RerankResult,
   throwIfAborted,
 } from '@arsenal/core';
-import { inspectModelFolder, useLocalModelsOnly } from '@arsenal/embedder-transformers';
 import {
   AutoModelForSequenceClassification,
   AutoTokenizer,
+  env,
   type PreTrainedModel,
   type PreTrainedTokenizer,
 } from '@huggingface/transformers';
+import { inspectModelFolder } from './local-model-folder.js';
 
 export interface TransformersRerankerOptions {
   /** Local folder with config.json, tokenizer.json and onnx/<file>. Never downloaded. */
@@ -62,11 +63,7 @@ export class TransformersReranker implements Reranker {
         `Transformers reranker: dtype must be one of ${Object.keys(ONNX_FILES).join(', ')}, got "${String(dtype)}".`,
       );
     }
-    const folder = inspectModelFolder(
-      options?.modelPath,
-      ONNX_FILES[dtype],
-      'Transformers reranker',
-    );
+    const folder = inspectModelFolder(options?.modelPath, ONNX_FILES[dtype]);
     for (const [name, value] of [
       ['maxBatchSize', options.maxBatchSize],
       ['maxLength', options.maxLength],
@@ -161,7 +158,10 @@ export class TransformersReranker implements Reranker {
   /** Load once; a failed load is forgotten so a repaired folder works on the next call. */
   #load(): Promise<LoadedModel> {
     if (!this.#loaded) {
-      useLocalModelsOnly();
+      // Local folders only: remote loading is off for the whole process, ids are absolute paths.
+      env.allowRemoteModels = false;
+      env.allowLocalModels = true;
+      env.localModelPath = '/';
       const settings = { local_files_only: true } as const;
       this.#loaded = Promise.all([
         AutoTokenizer.from_pretrained(this.#path, settings),
