@@ -118,3 +118,20 @@ export function entryField(word: number): number {
 export function entryCount(word: number): number {
   return word & MAX_COUNT;
 }
+
+/**
+ * Occurrence keys (term × fieldCount + field), sorted here, counted into runs
+ * `[termId, field, count]` ordered by term, then field. Sorts `keys` in place.
+ */
+export function packTermRuns(keys: Float64Array, fieldCount: number): number[] {
+  const sorted = keys.sort();
+  const packed: number[] = [];
+  for (let i = 0; i < sorted.length; ) {
+    const key = sorted[i]!;
+    let run = 1;
+    while (i + run < sorted.length && sorted[i + run] === key) run++;
+    packed.push(Math.floor(key / fieldCount), key % fieldCount, run);
+    i += run;
+  }
+  return packed;
+}

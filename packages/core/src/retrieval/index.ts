@@ -1,6 +1,9 @@
 export { compileFilters, principalMaySee } from './filters.js';
 export type { IntentClassifier } from './intent.js';
 export { DEFAULT_INTENTS, intentMatch, KeywordIntentClassifier } from './intent.js';
+export { LexicalIndex } from './lexical-index.js';
+export type { LexicalRerankerOptions } from './lexical-reranker.js';
+export { createLexicalReranker, LexicalReranker } from './lexical-reranker.js';
 export type {
   LexicalDocument,
   LexicalFieldOptions,
@@ -8,10 +11,7 @@ export type {
   LexicalIndexOptions,
   LexicalSearchOptions,
   LexicalSearchResult,
-} from './lexical-index.js';
-export { LexicalIndex } from './lexical-index.js';
-export type { LexicalRerankerOptions } from './lexical-reranker.js';
-export { createLexicalReranker, LexicalReranker } from './lexical-reranker.js';
+} from './lexical-types.js';
 export type { DiversityCandidate } from './mmr.js';
 export { selectDiverse } from './mmr.js';
 export type { Outcome, OutcomeMemoryOptions } from './outcome-memory.js';

@@ -1,7 +1,7 @@
 import type { JsonSchema } from '../schema/json-schema.js';
 import { splitIdentifier } from '../text/tokenize.js';
 import type { ToolDefinition } from '../tool/tool-definition.js';
-import type { LexicalDocument, LexicalFieldOptions } from './lexical-index.js';
+import type { LexicalDocument, LexicalFieldOptions } from './lexical-types.js';
 
 /**
  * Default field weights. A word in the name says most about a tool; parameter text says least

@@ -10,7 +10,7 @@ import { gatherCandidates } from './candidates.js';
 import { now } from './clock.js';
 import { compileFilters, principalMaySee } from './filters.js';
 import { type IntentClassifier, intentMatch, KeywordIntentClassifier } from './intent.js';
-import type { LexicalFieldOptions } from './lexical-index.js';
+import type { LexicalFieldOptions } from './lexical-types.js';
 import { type Outcome, OutcomeMemory } from './outcome-memory.js';
 import { combineSignals, costScore, DEFAULT_ROUTING_WEIGHTS, healthScore } from './scoring.js';
 import { finalizeSelection } from './selection.js';

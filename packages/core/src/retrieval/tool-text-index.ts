@@ -1,5 +1,6 @@
 import type { ToolDefinition } from '../tool/tool-definition.js';
-import { type LexicalFieldOptions, LexicalIndex } from './lexical-index.js';
+import { LexicalIndex } from './lexical-index.js';
+import type { LexicalFieldOptions } from './lexical-types.js';
 import { SharedParameters } from './shared-parameters.js';
 import { toLexicalDocument } from './tool-document.js';
 

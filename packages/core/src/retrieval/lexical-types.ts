@@ -1,0 +1,60 @@
+// The lexical index's documents, options and results.
+
+/** A document's text, one string per field. */
+export type LexicalDocument = Readonly<Record<string, string | undefined>>;
+
+export interface LexicalFieldOptions {
+  /** How much a match in this field counts relative to others. */
+  weight: number;
+  /** Length normalisation in [0,1]: 0 ignores field length, 1 normalises fully. */
+  b: number;
+  /** Keep stop words in this field (names, tags). */
+  keepStopWords?: boolean;
+  /**
+   * Whether a word in this field makes the document count in the word's document frequency.
+   * Default true; false for boilerplate (text most documents share) so that it does not make
+   * the same words rare elsewhere look common.
+   */
+  documentFrequency?: boolean;
+}
+
+export interface LexicalIndexOptions {
+  fields: Readonly<Record<string, LexicalFieldOptions>>;
+  /** Term-frequency saturation. Default 1.2. */
+  k1?: number;
+  /** How much a word the query repeats counts more (BM25's k3); 0 counts it once. Default 0.5. */
+  queryTermSaturation?: number;
+}
+
+export interface LexicalHit {
+  id: string;
+  /** Raw BM25F score. */
+  score: number;
+  /** Score divided by the best any document could get for this query's known terms: [0,1]. */
+  normalized: number;
+}
+
+export interface LexicalSearchOptions {
+  limit: number;
+  /**
+   * Return false to reject a document (it still counts as a candidate, and as rejected), or null
+   * to ignore it altogether (neither candidate nor rejected).
+   */
+  accept?: (id: string) => boolean | null;
+  /**
+   * Words that count less than the query's own (placeholders such as `<vault-name>`), with how
+   * much they count, in (0, 1]. A word in both counts fully.
+   */
+  weak?: { text: string; weight: number };
+}
+
+export interface LexicalSearchResult {
+  hits: LexicalHit[];
+  /** Documents that matched at least one term (less the ones `accept` ignored). */
+  candidateCount: number;
+  /**
+   * Documents `accept` rejected among those ranked above the last hit: the ones that would have
+   * been returned. Lower-ranked matches are never checked.
+   */
+  rejectedCount: number;
+}
