@@ -14,6 +14,14 @@ import {
 } from '../hygiene/harmless-content.js';
 import { internSchema, internString } from '../schema/intern-schema.js';
 import { EMPTY_OBJECT_SCHEMA, isJsonSchemaObject, type JsonSchema } from '../schema/json-schema.js';
+import {
+  checkSchema,
+  checkStringList,
+  EMPTY_LIST,
+  frozenRecord,
+  internList,
+  isoNow,
+} from './definition-fields.js';
 import type { HygieneMode } from './hygiene.js';
 import { isSemver } from './semver.js';
 import type { ToolDefinition, ToolDefinitionInput } from './tool-definition.js';
@@ -27,6 +35,7 @@ const MAX_EXAMPLES = 10;
 export {
   checkToolName,
   NAMESPACE_PATTERN,
+  parseQualifiedName,
   RESERVED_TOOL_NAMES,
   TOOL_NAME_PATTERN,
   toToolName,
@@ -44,99 +53,6 @@ export interface CreateToolDefinitionOptions {
   onWarnings?: (warnings: readonly Issue[], tool: ToolDefinition) => void;
   /** Clock for `createdAt` defaults (tests). */
   now?: () => Date;
-}
-
-function checkSchema(schema: unknown, path: string, issues: Issue[]): JsonSchema {
-  if (schema === undefined || schema === null) return EMPTY_OBJECT_SCHEMA;
-  if (!isJsonSchemaObject(schema)) {
-    issues.push({
-      path,
-      message: 'must be a JSON Schema object such as {"type":"object","properties":{}}',
-    });
-    return EMPTY_OBJECT_SCHEMA;
-  }
-  const type = schema.type;
-  if (
-    type !== undefined &&
-    type !== 'object' &&
-    !(Array.isArray(type) && type.includes('object'))
-  ) {
-    issues.push({
-      path: `${path}/type`,
-      message: `must be "object" (tools take named arguments), got ${JSON.stringify(type)}; wrap a single value in {"type":"object","properties":{"value":...}}`,
-    });
-  }
-  if (schema.properties !== undefined) {
-    if (!isJsonSchemaObject(schema.properties)) {
-      issues.push({
-        path: `${path}/properties`,
-        message: 'must be an object mapping names to schemas',
-      });
-    } else {
-      for (const [key, value] of Object.entries(schema.properties)) {
-        if (!isJsonSchemaObject(value) && typeof value !== 'boolean') {
-          issues.push({
-            path: `${path}/properties/${key}`,
-            message: 'must be a JSON Schema object',
-          });
-        }
-      }
-    }
-  }
-  if (schema.required !== undefined) {
-    if (!Array.isArray(schema.required) || schema.required.some((key) => typeof key !== 'string')) {
-      issues.push({ path: `${path}/required`, message: 'must be an array of property names' });
-    }
-  }
-  return schema;
-}
-
-function checkStringList(
-  value: unknown,
-  path: string,
-  issues: Issue[],
-  max = Number.POSITIVE_INFINITY,
-): readonly string[] {
-  if (value === undefined || value === null) return EMPTY_LIST;
-  if (!Array.isArray(value) || value.some((item) => typeof item !== 'string')) {
-    issues.push({ path, message: 'must be an array of strings' });
-    return EMPTY_LIST;
-  }
-  if (value.length > max)
-    issues.push({ path, message: `has ${value.length} entries; the limit is ${max}` });
-  return value.length === 0 ? EMPTY_LIST : Object.freeze([...value]);
-}
-
-/** The list with its strings pooled (tags repeat across a catalog). */
-function internList(list: readonly string[]): readonly string[] {
-  return list.length === 0 ? list : Object.freeze(list.map(internString));
-}
-
-// Most tools have no examples, capabilities, dependencies, cost or metadata: they all share one
-// frozen empty list and one frozen empty record rather than holding their own.
-const EMPTY_LIST: readonly never[] = Object.freeze([]);
-const EMPTY_RECORD: Readonly<Record<string, never>> = Object.freeze({});
-
-function frozenRecord(
-  value: Record<string, unknown>,
-  extras: Record<string, unknown> | undefined,
-): Readonly<Record<string, unknown>> {
-  if (Object.keys(value).length === 0 && (extras === undefined || Object.keys(extras).length === 0))
-    return EMPTY_RECORD;
-  return Object.freeze(extras ? { ...value, ...extras } : { ...value });
-}
-
-// Definitions registered in the same millisecond share one createdAt string.
-let lastCreatedMs = Number.NaN;
-let lastCreatedAt = '';
-function isoNow(now: (() => Date) | undefined): string {
-  if (now) return now().toISOString();
-  const ms = Date.now();
-  if (ms !== lastCreatedMs) {
-    lastCreatedAt = new Date(ms).toISOString();
-    lastCreatedMs = ms;
-  }
-  return lastCreatedAt;
 }
 
 /**
@@ -382,22 +298,4 @@ export function toToolDefinitionInput(tool: ToolDefinition): ToolDefinitionInput
     capabilities: [...tool.capabilities],
     dependencies: [...tool.dependencies],
   };
-}
-
-/** Parse `namespace.name:version`, `namespace.name`, `name:version` or `name`. */
-export function parseQualifiedName(reference: string): {
-  namespace?: string;
-  name: string;
-  version?: string;
-} {
-  let rest = reference;
-  let version: string | undefined;
-  const colon = rest.lastIndexOf(':');
-  if (colon >= 0) {
-    version = rest.slice(colon + 1);
-    rest = rest.slice(0, colon);
-  }
-  const dot = rest.lastIndexOf('.');
-  if (dot >= 0) return { namespace: rest.slice(0, dot), name: rest.slice(dot + 1), version };
-  return { name: rest, version };
 }

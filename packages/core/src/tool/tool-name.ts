@@ -37,3 +37,21 @@ export function toToolName(raw: string): string {
   const prefixed = /^[a-z]/.test(snake) ? snake : snake ? `t_${snake}` : '';
   return prefixed.slice(0, 128);
 }
+
+/** Parse `namespace.name:version`, `namespace.name`, `name:version` or `name`. */
+export function parseQualifiedName(reference: string): {
+  namespace?: string;
+  name: string;
+  version?: string;
+} {
+  let rest = reference;
+  let version: string | undefined;
+  const colon = rest.lastIndexOf(':');
+  if (colon >= 0) {
+    version = rest.slice(colon + 1);
+    rest = rest.slice(0, colon);
+  }
+  const dot = rest.lastIndexOf('.');
+  if (dot >= 0) return { namespace: rest.slice(0, dot), name: rest.slice(dot + 1), version };
+  return { name: rest, version };
+}

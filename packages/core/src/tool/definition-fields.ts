@@ -1,0 +1,100 @@
+import type { Issue } from '../errors/arsenal-error.js';
+import { internString } from '../schema/intern-schema.js';
+import { EMPTY_OBJECT_SCHEMA, isJsonSchemaObject, type JsonSchema } from '../schema/json-schema.js';
+
+// The fields of a tool description, each checked (problems go to `issues`, with their path) and
+// made into the frozen, shared form a definition keeps.
+
+/** A parameters or output schema: an object schema taking named arguments. */
+export function checkSchema(schema: unknown, path: string, issues: Issue[]): JsonSchema {
+  if (schema === undefined || schema === null) return EMPTY_OBJECT_SCHEMA;
+  if (!isJsonSchemaObject(schema)) {
+    issues.push({
+      path,
+      message: 'must be a JSON Schema object such as {"type":"object","properties":{}}',
+    });
+    return EMPTY_OBJECT_SCHEMA;
+  }
+  const type = schema.type;
+  if (
+    type !== undefined &&
+    type !== 'object' &&
+    !(Array.isArray(type) && type.includes('object'))
+  ) {
+    issues.push({
+      path: `${path}/type`,
+      message: `must be "object" (tools take named arguments), got ${JSON.stringify(type)}; wrap a single value in {"type":"object","properties":{"value":...}}`,
+    });
+  }
+  if (schema.properties !== undefined) {
+    if (!isJsonSchemaObject(schema.properties)) {
+      issues.push({
+        path: `${path}/properties`,
+        message: 'must be an object mapping names to schemas',
+      });
+    } else {
+      for (const [key, value] of Object.entries(schema.properties)) {
+        if (!isJsonSchemaObject(value) && typeof value !== 'boolean') {
+          issues.push({
+            path: `${path}/properties/${key}`,
+            message: 'must be a JSON Schema object',
+          });
+        }
+      }
+    }
+  }
+  if (schema.required !== undefined) {
+    if (!Array.isArray(schema.required) || schema.required.some((key) => typeof key !== 'string')) {
+      issues.push({ path: `${path}/required`, message: 'must be an array of property names' });
+    }
+  }
+  return schema;
+}
+
+export function checkStringList(
+  value: unknown,
+  path: string,
+  issues: Issue[],
+  max = Number.POSITIVE_INFINITY,
+): readonly string[] {
+  if (value === undefined || value === null) return EMPTY_LIST;
+  if (!Array.isArray(value) || value.some((item) => typeof item !== 'string')) {
+    issues.push({ path, message: 'must be an array of strings' });
+    return EMPTY_LIST;
+  }
+  if (value.length > max)
+    issues.push({ path, message: `has ${value.length} entries; the limit is ${max}` });
+  return value.length === 0 ? EMPTY_LIST : Object.freeze([...value]);
+}
+
+/** The list with its strings pooled (tags repeat across a catalog). */
+export function internList(list: readonly string[]): readonly string[] {
+  return list.length === 0 ? list : Object.freeze(list.map(internString));
+}
+
+// Most tools have no examples, capabilities, dependencies, cost or metadata: they all share one
+// frozen empty list and one frozen empty record rather than holding their own.
+export const EMPTY_LIST: readonly never[] = Object.freeze([]);
+export const EMPTY_RECORD: Readonly<Record<string, never>> = Object.freeze({});
+
+export function frozenRecord(
+  value: Record<string, unknown>,
+  extras: Record<string, unknown> | undefined,
+): Readonly<Record<string, unknown>> {
+  if (Object.keys(value).length === 0 && (extras === undefined || Object.keys(extras).length === 0))
+    return EMPTY_RECORD;
+  return Object.freeze(extras ? { ...value, ...extras } : { ...value });
+}
+
+// Definitions registered in the same millisecond share one createdAt string.
+let lastCreatedMs = Number.NaN;
+let lastCreatedAt = '';
+export function isoNow(now: (() => Date) | undefined): string {
+  if (now) return now().toISOString();
+  const ms = Date.now();
+  if (ms !== lastCreatedMs) {
+    lastCreatedAt = new Date(ms).toISOString();
+    lastCreatedMs = ms;
+  }
+  return lastCreatedAt;
+}
