@@ -1,17 +1,17 @@
 import { ArsenalError, InvalidArgumentError, throwIfAborted } from '../errors/arsenal-error.js';
-import type { Telemetry } from '../events/events.js';
-import type { Embedder } from '../ports/embedder.js';
-import type { Principal } from '../ports/executor.js';
-import type { Reranker } from '../ports/reranker.js';
-import type { VectorStore } from '../ports/vector-store.js';
 import type { RegistryChange, ToolRegistry } from '../registry/tool-registry.js';
-import type { ToolDefinition, ToolHealth } from '../tool/tool-definition.js';
+import type { ToolDefinition } from '../tool/tool-definition.js';
 import { gatherCandidates } from './candidates.js';
 import { now } from './clock.js';
 import { compileFilters, principalMaySee } from './filters.js';
 import { type IntentClassifier, intentMatch, KeywordIntentClassifier } from './intent.js';
-import type { LexicalFieldOptions } from './lexical-types.js';
 import { type Outcome, OutcomeMemory } from './outcome-memory.js';
+import {
+  checkRequest,
+  DEFAULT_K1,
+  DEFAULT_LIMIT,
+  type ToolRetrieverOptions,
+} from './retriever-options.js';
 import { combineSignals, costScore, DEFAULT_ROUTING_WEIGHTS, healthScore } from './scoring.js';
 import { finalizeSelection } from './selection.js';
 import { estimateToolTokens, type TokenCounter } from './token-estimate.js';
@@ -22,77 +22,7 @@ import { newTraceId } from './trace-id.js';
 import type { RetrievalRequest, RetrievalResult, RoutingWeights, ScoredTool } from './types.js';
 import { VectorSync } from './vector-sync.js';
 
-export interface ToolRetrieverOptions {
-  registry: ToolRegistry;
-  /** Lexical fields and their weights. Default DEFAULT_LEXICAL_FIELDS. */
-  fields?: Readonly<Record<string, LexicalFieldOptions>>;
-  /** BM25 term-frequency saturation. Default 1.2 (the usual BM25 value; measured in docs/benchmarks.md). */
-  k1?: number;
-  /** How much a word the request repeats counts more (BM25's k3); 0 counts it once. Default 0.5. */
-  queryTermSaturation?: number;
-  embedder?: Embedder;
-  /** Where tool vectors live. Required with an embedder. */
-  vectorStore?: VectorStore;
-  /** Recent query vectors kept so a repeated query costs no embedding call; 0 turns it off. Default 256. */
-  queryEmbeddingCacheSize?: number;
-  /** Re-scores the top candidates. */
-  reranker?: Reranker;
-  /** Candidates the reranker sees. Default 20. */
-  rerankTopN?: number;
-  /** Scoring weights; unspecified ones keep DEFAULT_ROUTING_WEIGHTS. */
-  weights?: Partial<RoutingWeights>;
-  /** Candidates each retriever contributes before fusion. Default max(limit × 5, 50). */
-  candidatePool?: number;
-  /** Intent classification; default keyword intents (DEFAULT_INTENTS, or `intents`). */
-  intentClassifier?: IntentClassifier;
-  /** Keyword intents replacing DEFAULT_INTENTS for the default classifier. */
-  intents?: Readonly<Record<string, readonly string[]>>;
-  /** Split multi-part requests into clauses searched separately. Default true. */
-  decompose?: boolean;
-  /** Remember successful (query → tool) outcomes and use them. Default: a new memory; false turns learning off. */
-  memory?: OutcomeMemory | false;
-  /** Prompt tokens of a tool for budgets. Default: a dependency-free estimate. */
-  tokenCounter?: TokenCounter;
-  /** Runtime health by tool, for excluding open breakers and scoring. */
-  health?: (tool: ToolDefinition) => ToolHealth | undefined;
-  /** Extra visibility rule (policy): return false to withhold a tool from a principal. */
-  visibility?: (tool: ToolDefinition, principal: Principal | undefined) => boolean;
-  telemetry?: Telemetry;
-}
-
-const DEFAULT_LIMIT = 5;
-const DEFAULT_K1 = 1.2;
-const MAX_LIMIT = 1000;
-
-function checkRequest(request: RetrievalRequest): void {
-  if (typeof request?.query !== 'string') {
-    throw new InvalidArgumentError(
-      'retrieve: "query" must be a string, e.g. retrieve({ query: "send an email" }).',
-    );
-  }
-  const limit = request.limit ?? DEFAULT_LIMIT;
-  if (!Number.isInteger(limit) || limit < 1 || limit > MAX_LIMIT) {
-    throw new InvalidArgumentError(
-      `retrieve: "limit" must be an integer from 1 to ${MAX_LIMIT}, got ${String(request.limit)}.`,
-    );
-  }
-  const threshold = request.scoreThreshold ?? 0;
-  if (typeof threshold !== 'number' || !(threshold >= 0 && threshold <= 1)) {
-    throw new InvalidArgumentError('retrieve: "scoreThreshold" must be a number from 0 to 1.');
-  }
-  const diversity = request.diversity ?? 0;
-  if (typeof diversity !== 'number' || !(diversity >= 0 && diversity <= 1)) {
-    throw new InvalidArgumentError(
-      'retrieve: "diversity" must be a number from 0 (relevance only) to 1.',
-    );
-  }
-  if (
-    request.tokenBudget !== undefined &&
-    !(Number.isFinite(request.tokenBudget) && request.tokenBudget > 0)
-  ) {
-    throw new InvalidArgumentError('retrieve: "tokenBudget" must be a positive number of tokens.');
-  }
-}
+export type { ToolRetrieverOptions } from './retriever-options.js';
 
 /** The match of a tool's group (server), or undefined when no group matched at all. */
 function groupSignal(
