@@ -1,9 +1,7 @@
 import type { Issue } from '../errors/arsenal-error.js';
-import { escapeJsonPointer } from './json-pointer.js';
 import type { JsonSchema } from './json-schema.js';
-import { checkFormat } from './json-schema-formats.js';
+import { type Context, checkNumber, checkString, childPath, report } from './json-schema-checks.js';
 import {
-  codePointLength,
   compilePattern,
   deepEqual,
   describeType,
@@ -30,14 +28,6 @@ export interface JsonSchemaValidatorOptions {
 
 /** Validates values against one JSON Schema; build once, call many times. */
 export type JsonSchemaValidator = <T = unknown>(value: unknown) => JsonSchemaValidationResult<T>;
-
-interface Context {
-  root: JsonSchema;
-  issues: Issue[];
-  applyDefaults: boolean;
-  maxIssues: number;
-  depth: number;
-}
 
 const MAX_DEPTH = 64;
 
@@ -69,14 +59,6 @@ export function validateJsonSchema<T = unknown>(
   options?: JsonSchemaValidatorOptions,
 ): JsonSchemaValidationResult<T> {
   return createJsonSchemaValidator(schema, options)<T>(value);
-}
-
-function report(context: Context, path: string, message: string): void {
-  if (context.issues.length < context.maxIssues) context.issues.push({ path, message });
-}
-
-function childPath(path: string, key: string | number): string {
-  return `${path}/${escapeJsonPointer(String(key))}`;
 }
 
 /** Run a sub-schema in isolation: its issues and output do not touch the parent context. */
@@ -169,52 +151,6 @@ function summarise(trials: readonly { issues: Issue[] }[]): string {
       return `#${index}: ${first ? `${first.path || '(root)'} ${first.message}` : 'failed'}`;
     })
     .join('; ');
-}
-
-function checkString(schema: JsonSchema, value: string, path: string, context: Context): void {
-  if (schema.minLength !== undefined || schema.maxLength !== undefined) {
-    const length = codePointLength(value);
-    if (schema.minLength !== undefined && length < schema.minLength) {
-      report(context, path, `must be at least ${schema.minLength} characters long`);
-    }
-    if (schema.maxLength !== undefined && length > schema.maxLength) {
-      report(context, path, `must be at most ${schema.maxLength} characters long`);
-    }
-  }
-  if (typeof schema.pattern === 'string') {
-    const regex = compilePattern(schema.pattern);
-    if (regex === null)
-      report(context, path, `has an invalid pattern in its schema: ${schema.pattern}`);
-    else if (!regex.test(value)) report(context, path, `must match the pattern ${schema.pattern}`);
-  }
-  if (typeof schema.format === 'string' && !checkFormat(schema.format, value)) {
-    report(context, path, `must be a valid ${schema.format}`);
-  }
-}
-
-function checkNumber(schema: JsonSchema, value: number, path: string, context: Context): void {
-  const { minimum, maximum, multipleOf } = schema;
-  // Draft 4 wrote exclusive bounds as booleans beside minimum/maximum.
-  const exclusiveMinimum =
-    schema.exclusiveMinimum === (true as unknown) ? minimum : schema.exclusiveMinimum;
-  const exclusiveMaximum =
-    schema.exclusiveMaximum === (true as unknown) ? maximum : schema.exclusiveMaximum;
-  if (typeof exclusiveMinimum === 'number' && value <= exclusiveMinimum) {
-    report(context, path, `must be greater than ${exclusiveMinimum}`);
-  } else if (typeof minimum === 'number' && value < minimum) {
-    report(context, path, `must be at least ${minimum}`);
-  }
-  if (typeof exclusiveMaximum === 'number' && value >= exclusiveMaximum) {
-    report(context, path, `must be less than ${exclusiveMaximum}`);
-  } else if (typeof maximum === 'number' && value > maximum) {
-    report(context, path, `must be at most ${maximum}`);
-  }
-  if (typeof multipleOf === 'number' && multipleOf > 0) {
-    const quotient = value / multipleOf;
-    if (Math.abs(quotient - Math.round(quotient)) > 1e-9) {
-      report(context, path, `must be a multiple of ${multipleOf}`);
-    }
-  }
 }
 
 function checkArray(
