@@ -17,9 +17,17 @@ function mix(code: number): void {
 
 function mixText(text: string): void {
   // The lanes in locals for the loop: module variables are slower to update per character.
-  let a = Math.imul(laneA ^ text.length, 0x01000193);
-  let b = Math.imul(laneB ^ text.length, 0x5bd1e995);
-  for (let i = 0; i < text.length; i++) {
+  // Two UTF-16 code units per step (each below 2^16, so a pair is one 32-bit word).
+  const length = text.length;
+  let a = Math.imul(laneA ^ length, 0x01000193);
+  let b = Math.imul(laneB ^ length, 0x5bd1e995);
+  let i = 0;
+  for (; i + 1 < length; i += 2) {
+    const pair = text.charCodeAt(i) | (text.charCodeAt(i + 1) << 16);
+    a = Math.imul(a ^ pair, 0x01000193);
+    b = Math.imul(b ^ pair, 0x5bd1e995);
+  }
+  if (i < length) {
     const code = text.charCodeAt(i);
     a = Math.imul(a ^ code, 0x01000193);
     b = Math.imul(b ^ code, 0x5bd1e995);
@@ -61,14 +69,19 @@ const ARRAY = 0x10006;
 const OBJECT = 0x10007;
 const END = 0x10008;
 const MAX_DEPTH = 64;
+/** Values read at most: a value made of parts shared by reference is read as JSON writes it. */
+const MAX_VALUES = 200_000;
+let remaining = 0;
 
 /**
  * The fingerprint of a JSON value as JSON.stringify would write it (members that are undefined
  * or functions skipped, toJSON applied, non-finite numbers as null), read in place: no text is
- * built. Undefined when JSON.stringify would fail or the value is deeper than 64 levels.
+ * built. Undefined when JSON.stringify would fail, or the value is deeper than 64 levels or
+ * holds more than 200,000 values (parts shared by reference counted each time they appear).
  */
 export function jsonFingerprint53(value: unknown, seed = 0): number | undefined {
   start(seed);
+  remaining = MAX_VALUES;
   try {
     return mixValue(value, 0) ? finish() : undefined;
   } catch {
@@ -77,6 +90,7 @@ export function jsonFingerprint53(value: unknown, seed = 0): number | undefined 
 }
 
 function mixValue(input: unknown, depth: number): boolean {
+  if (--remaining < 0) return false;
   let value = input;
   if (typeof value === 'object' && value !== null) {
     const toJSON = (value as { toJSON?: unknown }).toJSON;

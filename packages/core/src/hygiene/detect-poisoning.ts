@@ -67,16 +67,53 @@ export function recordedFindings(tool: ToolDefinition): PoisoningFinding[] {
  */
 export function detectPoisoning(tool: ToolDefinition): PoisoningFinding[] {
   const findings = recordedFindings(tool);
+  // Nearly every tool of a catalog is clean, so a first walk only asks whether any text may
+  // match, without building paths; the texts a catalog repeats (types, shared parameters and
+  // their descriptions) are remembered as clean. Only a tool with a text that may match is
+  // walked again, with paths, and scanned.
+  let suspect = false;
+  visitToolTexts(
+    tool,
+    (text, parent, _key, name) => {
+      if (suspect) return;
+      // Names, titles and descriptions are mostly the tool's own: only the texts a catalog
+      // repeats (tags, schema texts) are worth remembering.
+      const top = parent === '/name' || parent === '/description' || parent === '/title';
+      if (!isClean(text, name || parent === '/name', !top)) suspect = true;
+    },
+    false,
+  );
+  if (!suspect) return findings;
   visitToolTexts(tool, (text, parent, key, name) => {
     // Identifiers are read as words: `ignore_previous_instructions` says what it says.
-    const identifier = name || parent === '/name';
-    const scanned = identifier ? identifierWords(text) : text;
-    // What scanText would find nothing in, without building the text's path: ASCII text the
-    // rules' prefilter does not match (nearly every text of a catalog).
+    const scanned = name || parent === '/name' ? identifierWords(text) : text;
     if (!NON_ASCII.test(scanned) && !MAY_MATCH.test(scanned)) return;
     for (const finding of scanText(scanned, textPath(parent, key, name))) findings.push(finding);
   });
   return findings;
+}
+
+// Texts found clean, as prose and as identifiers: a bounded memo of a pure test (cleared when
+// full), for texts short enough to repeat across a catalog.
+const CLEAN_MEMO_LIMIT = 8192;
+const CLEAN_MEMO_LENGTH = 256;
+const cleanProse = new Set<string>();
+const cleanIdentifiers = new Set<string>();
+
+/**
+ * Whether scanText would find nothing in a text (read as words when it is an identifier);
+ * `remember` keeps a clean text in the memo.
+ */
+function isClean(text: string, identifier: boolean, remember: boolean): boolean {
+  const memo = identifier ? cleanIdentifiers : cleanProse;
+  if (remember && memo.has(text)) return true;
+  const scanned = identifier ? identifierWords(text) : text;
+  if (NON_ASCII.test(scanned) || MAY_MATCH.test(scanned)) return false;
+  if (remember && text.length <= CLEAN_MEMO_LENGTH) {
+    if (memo.size >= CLEAN_MEMO_LIMIT) memo.clear();
+    memo.add(text);
+  }
+  return true;
 }
 
 function identifierWords(name: string): string {

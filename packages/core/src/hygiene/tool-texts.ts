@@ -53,6 +53,7 @@ function visitSchemaTexts(
   path: string,
   visit: ToolTextVisitor,
   count: number,
+  withPaths: boolean,
 ): number {
   const seen = new Set<unknown>();
   let visited = count;
@@ -71,7 +72,7 @@ function visitSchemaTexts(
     }
     if (typeof value !== 'object' || value === null || seen.has(value)) return;
     seen.add(value);
-    const at = textPath(parent, key, false);
+    const at = withPaths ? textPath(parent, key, false) : parent;
     if (Array.isArray(value)) {
       for (let index = 0; index < value.length; index++)
         walk(value[index], at, index, depth + 1, false);
@@ -99,15 +100,22 @@ export function schemaTexts(schema: unknown, path: string, out: ToolText[] = [])
     path,
     (text, parent, key, name) => out.push({ path: textPath(parent, key, name), text }),
     out.length,
+    true,
   );
   return out;
 }
 
 /**
  * Visit every text of a tool that a model (or a client showing it to a user) will read, in the
- * order `toolTexts` lists them.
+ * order `toolTexts` lists them. With `withPaths` false the visitor's `parent` is only the
+ * top-level pointer (`/parametersSchema`): no pointer is built for nested schemas, for a visitor
+ * that reads the texts alone.
  */
-export function visitToolTexts(tool: ToolDefinition, visit: ToolTextVisitor): void {
+export function visitToolTexts(
+  tool: ToolDefinition,
+  visit: ToolTextVisitor,
+  withPaths = true,
+): void {
   let count = 0;
   const top = (text: string, path: string) => {
     count++;
@@ -126,8 +134,15 @@ export function visitToolTexts(tool: ToolDefinition, visit: ToolTextVisitor): vo
     visit(tool.tags[index]!, '/tags', index, false);
   }
   if (tool.annotations?.title) top(tool.annotations.title, '/annotations/title');
-  count = visitSchemaTexts(tool.parametersSchema as JsonSchema, '/parametersSchema', visit, count);
-  if (tool.returnsSchema) visitSchemaTexts(tool.returnsSchema, '/returnsSchema', visit, count);
+  count = visitSchemaTexts(
+    tool.parametersSchema as JsonSchema,
+    '/parametersSchema',
+    visit,
+    count,
+    withPaths,
+  );
+  if (tool.returnsSchema)
+    visitSchemaTexts(tool.returnsSchema, '/returnsSchema', visit, count, withPaths);
 }
 
 /**

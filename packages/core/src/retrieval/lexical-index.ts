@@ -1,5 +1,5 @@
 import { InvalidArgumentError } from '../errors/arsenal-error.js';
-import { analyze } from '../text/tokenize.js';
+import { analyze, analyzeInto } from '../text/tokenize.js';
 import { DocumentTermStore, entryCount, entryField, packTermRuns } from './document-terms.js';
 import type {
   LexicalDocument,
@@ -46,6 +46,8 @@ export class LexicalIndex {
   #scores = new Float64Array(16);
   #scratchKeys = new Float64Array(256);
   #touched = new Int32Array(16);
+  /** The terms of the text being analysed, reused from one text to the next. */
+  readonly #scratchTerms: string[] = [];
 
   constructor(options: LexicalIndexOptions) {
     this.#fieldNames = Object.keys(options.fields);
@@ -278,9 +280,11 @@ export class LexicalIndex {
     for (let f = 0; f < fieldCount; f++) {
       const text = document[this.#fieldNames[f]!];
       if (!text) continue;
-      const tokens = analyze(text, { keepStopWords: this.#fields[f]!.keepStopWords });
-      lengths[f] = tokens.length;
-      for (const token of tokens) {
+      const tokens = this.#scratchTerms;
+      tokens.length = 0;
+      lengths[f] = analyzeInto(text, this.#fields[f]!.keepStopWords === true, tokens);
+      for (let t = 0; t < tokens.length; t++) {
+        const token = tokens[t]!;
         let id = this.#termIds.get(token);
         if (id === undefined) {
           id = this.#postings.length;

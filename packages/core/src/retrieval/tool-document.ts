@@ -24,46 +24,70 @@ export const DEFAULT_LEXICAL_FIELDS: Readonly<Record<string, LexicalFieldOptions
   parameterValues: { weight: 1, b: 0.75 },
 };
 
+/** Texts gathered one after another (a string grown in place: no array to join). */
+interface Lines {
+  text: string;
+  separator: string;
+}
+
+function addLine(lines: Lines, line: string): void {
+  lines.text = lines.text === '' ? line : `${lines.text}${lines.separator}${line}`;
+}
+
+/** Default and example values (strings and numbers) of a property's schema, nested included. */
+function addPropertyValues(child: JsonSchema, out: Lines, depth: number): void {
+  addValue(child.default, out);
+  if (Array.isArray(child.examples)) for (const value of child.examples) addValue(value, out);
+  collectParameterValues(child, out, depth + 1);
+}
+
 /** Default and example values (strings and numbers) of a schema's properties, nested included. */
-function collectParameterValues(
-  schema: JsonSchema | undefined,
-  out: string[],
-  depth: number,
-): void {
+function collectParameterValues(schema: JsonSchema | undefined, out: Lines, depth: number): void {
   if (!schema || depth > 3) return;
   const properties = schema.properties;
   if (properties && typeof properties === 'object') {
-    for (const key of Object.keys(properties)) {
+    for (const key in properties) {
       const child = properties[key];
-      if (!child || typeof child !== 'object') continue;
-      pushValue(child.default, out);
-      if (Array.isArray(child.examples)) for (const value of child.examples) pushValue(value, out);
-      collectParameterValues(child, out, depth + 1);
+      if (child && typeof child === 'object' && Object.hasOwn(properties, key))
+        addPropertyValues(child, out, depth);
     }
   }
   if (schema.items && typeof schema.items === 'object')
     collectParameterValues(schema.items, out, depth + 1);
 }
 
-function pushValue(value: unknown, out: string[]): void {
-  if (typeof value === 'string' || typeof value === 'number') out.push(String(value));
+function addValue(value: unknown, out: Lines): void {
+  if (typeof value === 'string') addLine(out, value);
+  else if (typeof value === 'number') addLine(out, String(value));
 }
 
-function collectParameterText(schema: JsonSchema | undefined, out: string[], depth: number): void {
+/** A property's text: its name as words, its description, its enum values, nested properties. */
+function addPropertyText(key: string, child: JsonSchema | undefined, out: Lines, depth: number) {
+  addLine(out, identifierText(key));
+  if (child && typeof child === 'object') {
+    if (typeof child.description === 'string') addLine(out, child.description);
+    if (Array.isArray(child.enum)) {
+      let values = '';
+      for (const value of child.enum)
+        if (typeof value === 'string') values = values === '' ? value : `${values} ${value}`;
+      addLine(out, values);
+    }
+    collectParameterText(child, out, depth + 1);
+  }
+}
+
+function collectParameterText(schema: JsonSchema | undefined, out: Lines, depth: number): void {
   if (!schema || depth > 3) return;
   const properties = schema.properties;
   if (properties && typeof properties === 'object') {
-    for (const key of Object.keys(properties)) {
-      const child = properties[key];
-      out.push(identifierText(key));
-      if (child && typeof child === 'object') {
-        if (typeof child.description === 'string') out.push(child.description);
-        if (Array.isArray(child.enum))
-          out.push(child.enum.filter((v) => typeof v === 'string').join(' '));
-        collectParameterText(child, out, depth + 1);
-      }
-    }
+    for (const key in properties)
+      if (Object.hasOwn(properties, key)) addPropertyText(key, properties[key], out, depth);
   }
+  collectBranchText(schema, out, depth);
+}
+
+/** The text of a schema's items and of its anyOf / oneOf / allOf branches. */
+function collectBranchText(schema: JsonSchema, out: Lines, depth: number): void {
   if (schema.items && typeof schema.items === 'object')
     collectParameterText(schema.items, out, depth + 1);
   for (const branches of [schema.anyOf, schema.oneOf, schema.allOf]) {
@@ -72,13 +96,29 @@ function collectParameterText(schema: JsonSchema | undefined, out: string[], dep
 }
 
 const LOWER_SNAKE = /^[a-z0-9]+(?:_[a-z0-9]+)*$/;
+const DIGIT_NEXT_TO_LETTER = /[a-z][0-9]|[0-9][a-z]/;
+// Property names repeat across a catalog far more than texts do: their words are remembered.
+const IDENTIFIER_MEMO_LIMIT = 4096;
+const identifierMemo = new Map<string, string>();
 
 /** An identifier's words joined by spaces (`issue_id` → `issue id`, `userId` → `user id`). */
-function identifierText(identifier: string): string {
+function identifierWords(identifier: string): string {
   // snake_case without digits next to letters splits at underscores alone.
-  if (LOWER_SNAKE.test(identifier) && !/[a-z][0-9]|[0-9][a-z]/.test(identifier))
-    return identifier.replaceAll('_', ' ');
-  return splitIdentifier(identifier).join(' ');
+  return LOWER_SNAKE.test(identifier) && !DIGIT_NEXT_TO_LETTER.test(identifier)
+    ? identifier.replaceAll('_', ' ')
+    : splitIdentifier(identifier).join(' ');
+}
+
+/** `identifierWords` of a name that repeats across a catalog (parameters, namespaces). */
+function identifierText(identifier: string): string {
+  let words = identifierMemo.get(identifier);
+  if (words !== undefined) return words;
+  words = identifierWords(identifier);
+  if (identifier.length <= 64) {
+    if (identifierMemo.size >= IDENTIFIER_MEMO_LIMIT) identifierMemo.clear();
+    identifierMemo.set(identifier, words);
+  }
+  return words;
 }
 
 /**
@@ -89,44 +129,48 @@ export function toLexicalDocument(
   tool: ToolDefinition,
   isShared?: (key: string) => boolean,
 ): LexicalDocument {
-  const parameters: string[] = [];
-  const shared: string[] = [];
-  const values: string[] = [];
+  const parameters: Lines = { text: '', separator: '\n' };
+  const shared: Lines = { text: '', separator: '\n' };
+  const values: Lines = { text: '', separator: '\n' };
   const schema = tool.parametersSchema;
-  if (isShared && schema?.properties && typeof schema.properties === 'object') {
-    const own: Record<string, JsonSchema> = {};
-    const common: Record<string, JsonSchema> = {};
-    for (const [key, child] of Object.entries(schema.properties)) {
-      if (isShared(key)) common[key] = child;
-      else own[key] = child;
+  if (schema) {
+    const properties = schema.properties;
+    if (properties && typeof properties === 'object') {
+      for (const key in properties) {
+        if (!Object.hasOwn(properties, key)) continue;
+        const child = properties[key];
+        // Boilerplate parameters go to their own field, and their values are not indexed.
+        if (isShared?.(key)) addPropertyText(key, child, shared, 0);
+        else {
+          addPropertyText(key, child, parameters, 0);
+          if (child && typeof child === 'object') addPropertyValues(child, values, 0);
+        }
+      }
     }
-    collectParameterText({ ...schema, properties: own }, parameters, 0);
-    collectParameterValues({ ...schema, properties: own }, values, 0);
-    collectParameterText({ properties: common }, shared, 0);
-  } else {
-    collectParameterText(schema, parameters, 0);
-    collectParameterValues(schema, values, 0);
+    collectBranchText(schema, parameters, 0);
+    if (schema.items && typeof schema.items === 'object')
+      collectParameterValues(schema.items, values, 1);
   }
   return {
-    name: [splitIdentifier(tool.name).join(' '), tool.title ?? ''].join(' '),
-    namespace: splitIdentifier(tool.namespace).join(' '),
+    name: `${identifierWords(tool.name)} ${tool.title ?? ''}`,
+    namespace: identifierText(tool.namespace),
     description: tool.description,
     tags: tool.tags.join(' '),
-    parameters: parameters.join('\n'),
-    sharedParameters: shared.join('\n'),
+    parameters: parameters.text,
+    sharedParameters: shared.text,
     examples: tool.examples.join('\n'),
     extended: tool.extendedDescription,
-    parameterValues: values.join('\n'),
+    parameterValues: values.text,
   };
 }
 
 /** One text per tool for embedders and rerankers: name, description, parameters. */
 export function toEmbeddingText(tool: ToolDefinition): string {
-  const parameters: string[] = [];
+  const parameters: Lines = { text: '', separator: '; ' };
   collectParameterText(tool.parametersSchema, parameters, 0);
   const lines = [`${splitIdentifier(tool.name).join(' ')}: ${tool.description}`];
   if (tool.tags.length > 0) lines.push(`Tags: ${tool.tags.join(', ')}`);
-  if (parameters.length > 0) lines.push(`Parameters: ${parameters.join('; ')}`);
+  if (parameters.text !== '') lines.push(`Parameters: ${parameters.text}`);
   if (tool.examples.length > 0) lines.push(`Examples: ${tool.examples.join(' | ')}`);
   return lines.join('\n');
 }

@@ -15,29 +15,70 @@ export function internString(text: string): string {
   return text;
 }
 
-const MAX_DEPTH = 40;
+/** Deeper than this, a schema is refused: no model fills it, and a cycle is this deep at once. */
+export const MAX_SCHEMA_DEPTH = 40;
+/**
+ * More values than this (objects, arrays, strings, numbers...), and a schema is refused. A part
+ * used twice by reference counts twice: it is copied twice, so a schema made of shared parts
+ * cannot grow exponentially once copied.
+ */
+export const MAX_SCHEMA_VALUES = 100_000;
+
+/** Why a schema could not be copied as a tree, or undefined when it was. */
+export type SchemaShapeProblem = 'too-deep' | 'too-large' | undefined;
+
+// The state of the copy in progress (one at a time: copying never calls out).
+let budget = 0;
+let problem: SchemaShapeProblem;
 
 /**
  * A copy of a JSON Schema's plain objects and arrays with its short strings pooled, so that a
  * registered tool keeps neither the caller's objects nor its own copy of text a thousand other
- * tools share. Other values (numbers, class instances) are kept as they are.
+ * tools share. Other values (numbers, class instances) are kept as they are. The copy is a tree
+ * of bounded size: parts shared by reference are copied each time they appear, and a schema
+ * deeper than MAX_SCHEMA_DEPTH (a cycle, for one) or larger than MAX_SCHEMA_VALUES gives a
+ * problem instead of a copy.
  */
-export function internSchema<T>(schema: T): T {
-  return copy(schema, 0) as T;
+export function copyTree<T>(
+  schema: T,
+): { copy: T; problem?: undefined } | { problem: 'too-deep' | 'too-large' } {
+  budget = MAX_SCHEMA_VALUES;
+  problem = undefined;
+  const result = copy(schema, 0) as T;
+  const found = problem;
+  problem = undefined;
+  return found === undefined ? { copy: result } : { problem: found };
 }
 
 function copy(value: unknown, depth: number): unknown {
+  if (problem !== undefined) return undefined;
+  if (--budget < 0) {
+    problem = 'too-large';
+    return undefined;
+  }
   if (typeof value === 'string') return internString(value);
-  if (typeof value !== 'object' || value === null || depth > MAX_DEPTH) return value;
+  if (typeof value !== 'object' || value === null) return value;
+  if (depth > MAX_SCHEMA_DEPTH) {
+    problem = 'too-deep';
+    return undefined;
+  }
   if (Array.isArray(value)) {
+    if (value.length > budget) {
+      problem = 'too-large';
+      return undefined;
+    }
     const out = new Array<unknown>(value.length);
-    for (let i = 0; i < value.length; i++) out[i] = copy(value[i], depth + 1);
+    for (let i = 0; i < value.length && problem === undefined; i++)
+      out[i] = copy(value[i], depth + 1);
     return out;
   }
   const prototype = Object.getPrototypeOf(value);
   if (prototype !== Object.prototype && prototype !== null) return value;
   const record = value as Record<string, unknown>;
   const out: Record<string, unknown> = {};
-  for (const key of Object.keys(record)) out[key] = copy(record[key], depth + 1);
+  for (const key in record) {
+    if (problem !== undefined) break;
+    if (Object.hasOwn(record, key)) out[key] = copy(record[key], depth + 1);
+  }
   return out;
 }

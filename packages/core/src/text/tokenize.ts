@@ -28,17 +28,28 @@ export interface AnalyzeOptions {
  */
 export function analyze(text: string, options: AnalyzeOptions = {}): string[] {
   const terms: string[] = [];
-  if (analyzeAscii(text, options.keepStopWords === true, terms)) return terms;
-  terms.length = 0;
+  analyzeInto(text, options.keepStopWords === true, terms);
+  return terms;
+}
+
+/**
+ * `analyze`, appending the terms to `terms` (a buffer the caller reuses: indexing a large
+ * catalog then allocates no array per text). Returns how many terms were appended.
+ */
+export function analyzeInto(text: string, keepStopWords: boolean, terms: string[]): number {
+  const before = terms.length;
+  if (analyzeAscii(text, keepStopWords, terms)) return terms.length - before;
+  terms.length = before;
+  const options = { keepStopWords };
   for (const match of text.matchAll(WORD)) {
     const word = match[0];
     if (SPACELESS_SCRIPT.test(word)) {
       analyzeMixedWord(word, options, terms);
       continue;
     }
-    appendWordTerms(word, options.keepStopWords === true, terms);
+    appendWordTerms(word, keepStopWords, terms);
   }
-  return terms;
+  return terms.length - before;
 }
 
 /**

@@ -3,8 +3,6 @@ import {
   SuspiciousContentError,
   ToolDefinitionError,
 } from '../errors/arsenal-error.js';
-import { canonicalJson } from '../hash/canonical-json.js';
-import { sha256Hex } from '../hash/sha256.js';
 import { detectPoisoning } from '../hygiene/detect-poisoning.js';
 import {
   cleanSchemaProse,
@@ -12,12 +10,15 @@ import {
   cutAtBoundary,
   emptyCleaning,
 } from '../hygiene/harmless-content.js';
-import { internSchema, internString } from '../schema/intern-schema.js';
+import { internString } from '../schema/intern-schema.js';
 import { EMPTY_OBJECT_SCHEMA, isJsonSchemaObject, type JsonSchema } from '../schema/json-schema.js';
+import { CONTENT_HASH_PROPERTY } from './content-hash.js';
 import {
   checkSchema,
   checkStringList,
+  copiedTree,
   EMPTY_LIST,
+  EMPTY_RECORD,
   frozenRecord,
   internList,
   isoNow,
@@ -59,6 +60,10 @@ export interface CreateToolDefinitionOptions {
  * Validate a tool description and return its canonical, frozen form with defaults applied,
  * `qualifiedName` and `contentHash`. Throws ToolDefinitionError listing every problem.
  */
+function schemaPath(input: ToolDefinitionInput): string {
+  return input.parametersSchema === undefined ? '/parameters' : '/parametersSchema';
+}
+
 export function createToolDefinition(
   input: ToolDefinitionInput,
   options: CreateToolDefinitionOptions = {},
@@ -156,20 +161,27 @@ export function createToolDefinition(
   const capabilities = checkStringList(input.capabilities, '/capabilities', issues);
   const checkedSchema = checkSchema(
     input.parametersSchema ?? input.parameters,
-    input.parametersSchema === undefined ? '/parameters' : '/parametersSchema',
+    schemaPath(input),
     issues,
   );
   // A copy with pooled strings: the definition keeps none of the caller's objects, and text
-  // many tools share (parameter descriptions, types) once.
+  // many tools share (parameter descriptions, types) once. Copied before anything else walks
+  // it, so that every later walk reads a tree of bounded size.
   const parametersSchema =
     checkedSchema === EMPTY_OBJECT_SCHEMA
       ? checkedSchema
-      : internSchema(cleanSchemaProse(checkedSchema, '/parametersSchema', cleaning));
+      : cleanSchemaProse(
+          copiedTree(checkedSchema, schemaPath(input), issues, EMPTY_OBJECT_SCHEMA),
+          '/parametersSchema',
+          cleaning,
+        );
   let returnsSchema: JsonSchema | undefined;
   if (input.returnsSchema !== undefined) {
     if (isJsonSchemaObject(input.returnsSchema))
-      returnsSchema = internSchema(
-        cleanSchemaProse(input.returnsSchema, '/returnsSchema', cleaning),
+      returnsSchema = cleanSchemaProse(
+        copiedTree(input.returnsSchema, '/returnsSchema', issues, EMPTY_OBJECT_SCHEMA),
+        '/returnsSchema',
+        cleaning,
       );
     else issues.push({ path: '/returnsSchema', message: 'must be a JSON Schema object' });
   }
@@ -188,9 +200,10 @@ export function createToolDefinition(
       message: 'must be an array of { tool, kind: "requires" | "suggests" | "conflicts", reason? }',
     });
   }
-  const metadata = input.metadata ?? {};
+  let metadata = input.metadata ?? {};
   if (!isJsonSchemaObject(metadata))
     issues.push({ path: '/metadata', message: 'must be an object' });
+  else if (metadata !== EMPTY_RECORD) metadata = copiedTree(metadata, '/metadata', issues, {});
   const cost = input.cost ?? {};
   if (!isJsonSchemaObject(cost)) issues.push({ path: '/cost', message: 'must be an object' });
   else {
@@ -212,6 +225,10 @@ export function createToolDefinition(
     createdAt = isoNow(options.now);
   }
 
+  const annotations =
+    input.annotations === undefined
+      ? undefined
+      : copiedTree(input.annotations, '/annotations', issues, undefined);
   const name = String(input.name);
   if (issues.length > 0)
     throw new ToolDefinitionError(typeof input.name === 'string' ? name : undefined, issues);
@@ -223,7 +240,6 @@ export function createToolDefinition(
     };
   }
 
-  const annotations = input.annotations;
   const requiresConfirmation = input.requiresConfirmation ?? annotations?.destructiveHint === true;
   // One object literal, never a spread: a spread copy gets a map of its own per definition
   // (hundreds of bytes each) once the copying site has seen a few.
@@ -268,25 +284,6 @@ export function createToolDefinition(
   if (cleaning.warnings.length > 0) options.onWarnings?.(cleaning.warnings, definition);
   return definition;
 }
-
-const contentHashes = new WeakMap<object, string>();
-
-/** The hash of everything a definition persists but its creation time. */
-function computeContentHash(this: ToolDefinition): string {
-  let hash = contentHashes.get(this);
-  if (hash === undefined) {
-    const persisted: Record<string, unknown> = {};
-    for (const key of Object.keys(this)) {
-      if (key !== 'contentHash' && key !== 'createdAt' && key !== 'qualifiedName')
-        persisted[key] = this[key as keyof ToolDefinition];
-    }
-    hash = sha256Hex(canonicalJson(persisted)).slice(0, 32);
-    contentHashes.set(this, hash);
-  }
-  return hash;
-}
-
-const CONTENT_HASH_PROPERTY: PropertyDescriptor = { enumerable: true, get: computeContentHash };
 
 /** The persisted (JSON) form of a definition: everything but the computed fields. */
 export function toToolDefinitionInput(tool: ToolDefinition): ToolDefinitionInput {

@@ -1,5 +1,10 @@
 import type { Issue } from '../errors/arsenal-error.js';
-import { internString } from '../schema/intern-schema.js';
+import {
+  copyTree,
+  internString,
+  MAX_SCHEMA_DEPTH,
+  MAX_SCHEMA_VALUES,
+} from '../schema/intern-schema.js';
 import { EMPTY_OBJECT_SCHEMA, isJsonSchemaObject, type JsonSchema } from '../schema/json-schema.js';
 
 // The fields of a tool description, each checked (problems go to `issues`, with their path) and
@@ -49,6 +54,25 @@ export function checkSchema(schema: unknown, path: string, issues: Issue[]): Jso
     }
   }
   return schema;
+}
+
+/**
+ * The definition's own copy of a schema, metadata or annotations (see copyTree), or an issue
+ * when the value is too deep or too large to copy; `fallback` then stands in for it.
+ */
+export function copiedTree<T>(value: T, path: string, issues: Issue[], fallback: T): T {
+  const result = copyTree(value);
+  if (result.problem === undefined) return result.copy;
+  const schema = path.endsWith('Schema') || path === '/parameters';
+  const problem =
+    result.problem === 'too-deep'
+      ? `is nested more than ${MAX_SCHEMA_DEPTH} levels deep or refers to itself`
+      : `has more than ${MAX_SCHEMA_VALUES.toLocaleString('en-US')} values once parts shared by reference are counted each time they appear`;
+  const fix = schema
+    ? 'describe recursive or repeated parts with "$defs" and "$ref"'
+    : 'keep it plain JSON data, as JSON.stringify would write it';
+  issues.push({ path, message: `${problem}; ${fix}` });
+  return fallback;
 }
 
 export function checkStringList(
