@@ -33,6 +33,7 @@ export function emptyCleaning(): TextCleaning {
 
 /** Strip invisible characters from one text a model reads, noting what was done. */
 export function cleanText(text: string, path: string, cleaning: TextCleaning): string {
+  if (!mayHoldInvisible(text)) return text;
   const result = sanitizeText(text, path);
   if (result.stripped === 0) return text;
   cleaning.stripped += result.stripped;
@@ -53,36 +54,52 @@ const PROSE_KEYS = new Set(['description', 'title']);
  * they are left as they are: the detector reports what hides in them.
  */
 export function cleanSchemaProse<T>(schema: T, path: string, cleaning: TextCleaning): T {
-  const walk = (value: unknown, at: string, depth: number): unknown => {
+  // The keys from the schema's root to the value being walked: a text's pointer is built only
+  // when the text has a character to strip (nearly never).
+  const keys: (string | number)[] = [];
+  const pointer = (key: string) =>
+    `${path}${keys.map((at) => `/${escapeKey(String(at))}`).join('')}/${escapeKey(key)}`;
+  const walk = (value: unknown, depth: number): unknown => {
     if (typeof value !== 'object' || value === null || depth > 40) return value;
     if (Array.isArray(value)) {
-      let changed = false;
-      const copy = value.map((item, index) => {
-        const next = walk(item, `${at}/${index}`, depth + 1);
-        if (next !== item) changed = true;
-        return next;
-      });
-      return changed ? copy : value;
+      let copy: unknown[] | undefined;
+      for (let index = 0; index < value.length; index++) {
+        const item = value[index];
+        if (typeof item !== 'object' || item === null) continue;
+        keys.push(index);
+        const next = walk(item, depth + 1);
+        keys.pop();
+        if (next !== item) {
+          copy ??= [...value];
+          copy[index] = next;
+        }
+      }
+      return copy ?? value;
     }
     let copy: Record<string, unknown> | undefined;
     const record = value as Record<string, unknown>;
-    for (const key of Object.keys(record)) {
+    for (const key in record) {
+      if (!Object.hasOwn(record, key)) continue;
       const item = record[key];
-      // Paths are built only where something may change: prose with a character to strip, or
-      // an object or array to walk.
       let next: unknown;
       if (typeof item === 'string') {
         if (!PROSE_KEYS.has(key) || !mayHoldInvisible(item)) continue;
-        next = cleanText(item, `${at}/${key}`, cleaning);
+        next = cleanText(item, pointer(key), cleaning);
       } else if (typeof item === 'object' && item !== null) {
-        next = walk(item, `${at}/${key}`, depth + 1);
+        keys.push(key);
+        next = walk(item, depth + 1);
+        keys.pop();
       } else continue;
       if (next !== item) {
-        copy ??= { ...(value as Record<string, unknown>) };
+        copy ??= { ...record };
         copy[key] = next;
       }
     }
     return copy ?? value;
   };
-  return walk(schema, path, 0) as T;
+  return walk(schema, 0) as T;
+}
+
+function escapeKey(key: string): string {
+  return key.replaceAll('~', '~0').replaceAll('/', '~1');
 }

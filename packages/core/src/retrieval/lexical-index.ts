@@ -1,5 +1,5 @@
 import { InvalidArgumentError } from '../errors/arsenal-error.js';
-import { analyze, analyzeInto } from '../text/tokenize.js';
+import { analyze, analyzeInto, type TermBuffer } from '../text/tokenize.js';
 import { DocumentTermStore, entryCount, entryField, packTermRuns } from './document-terms.js';
 import type {
   LexicalDocument,
@@ -47,7 +47,7 @@ export class LexicalIndex {
   #scratchKeys = new Float64Array(256);
   #touched = new Int32Array(16);
   /** The terms of the text being analysed, reused from one text to the next. */
-  readonly #scratchTerms: string[] = [];
+  readonly #scratchTerms: TermBuffer = { terms: [], count: 0 };
 
   constructor(options: LexicalIndexOptions) {
     this.#fieldNames = Object.keys(options.fields);
@@ -280,10 +280,12 @@ export class LexicalIndex {
     for (let f = 0; f < fieldCount; f++) {
       const text = document[this.#fieldNames[f]!];
       if (!text) continue;
-      const tokens = this.#scratchTerms;
-      tokens.length = 0;
-      lengths[f] = analyzeInto(text, this.#fields[f]!.keepStopWords === true, tokens);
-      for (let t = 0; t < tokens.length; t++) {
+      const buffer = this.#scratchTerms;
+      buffer.count = 0;
+      analyzeInto(text, this.#fields[f]!.keepStopWords === true, buffer);
+      lengths[f] = buffer.count;
+      const tokens = buffer.terms;
+      for (let t = 0; t < buffer.count; t++) {
         const token = tokens[t]!;
         let id = this.#termIds.get(token);
         if (id === undefined) {

@@ -27,19 +27,29 @@ export interface AnalyzeOptions {
  * The same analysis applies to queries and documents.
  */
 export function analyze(text: string, options: AnalyzeOptions = {}): string[] {
-  const terms: string[] = [];
-  analyzeInto(text, options.keepStopWords === true, terms);
-  return terms;
+  const buffer: TermBuffer = { terms: [], count: 0 };
+  analyzeInto(text, options.keepStopWords === true, buffer);
+  // A text that turned out not to be ASCII leaves the scan's first terms past the count.
+  buffer.terms.length = buffer.count;
+  return buffer.terms;
 }
 
 /**
- * `analyze`, appending the terms to `terms` (a buffer the caller reuses: indexing a large
- * catalog then allocates no array per text). Returns how many terms were appended.
+ * A buffer of terms reused from one text to the next: `terms[0 .. count)` are the current ones
+ * (entries past `count` are left over from earlier texts). Indexing a large catalog then
+ * allocates no array per text.
  */
-export function analyzeInto(text: string, keepStopWords: boolean, terms: string[]): number {
-  const before = terms.length;
-  if (analyzeAscii(text, keepStopWords, terms)) return terms.length - before;
-  terms.length = before;
+export interface TermBuffer {
+  terms: string[];
+  count: number;
+}
+
+/** `analyze`, appending the terms at `buffer.count`. */
+export function analyzeInto(text: string, keepStopWords: boolean, buffer: TermBuffer): void {
+  const before = buffer.count;
+  if (analyzeAscii(text, keepStopWords, buffer)) return;
+  buffer.count = before;
+  const terms: string[] = [];
   const options = { keepStopWords };
   for (const match of text.matchAll(WORD)) {
     const word = match[0];
@@ -49,21 +59,26 @@ export function analyzeInto(text: string, keepStopWords: boolean, terms: string[
     }
     appendWordTerms(word, keepStopWords, terms);
   }
-  return terms.length - before;
+  for (const term of terms) buffer.terms[buffer.count++] = term;
 }
 
 /**
  * `analyze` for ASCII text, which is most text: words are runs of ASCII letters and digits (what
  * `[\p{L}\p{N}]+` matches there), found by a scan instead of a Unicode regex, and each word's
  * terms come from a cache (words repeat across a catalog far more than texts do). False, with
- * `terms` partly filled, at the first non-ASCII character.
+ * `buffer` partly filled, at the first non-ASCII character.
  */
-function analyzeAscii(text: string, keepStopWords: boolean, terms: string[]): boolean {
+function analyzeAscii(text: string, keepStopWords: boolean, buffer: TermBuffer): boolean {
   const cache = keepStopWords ? keptWordTerms : wordTerms;
+  const terms = buffer.terms;
+  let count = buffer.count;
   let start = -1;
   for (let i = 0; i <= text.length; i++) {
     const code = i < text.length ? text.charCodeAt(i) : 32;
-    if (code > 0x7f) return false;
+    if (code > 0x7f) {
+      buffer.count = count;
+      return false;
+    }
     if ((code >= 97 && code <= 122) || (code >= 65 && code <= 90) || (code >= 48 && code <= 57)) {
       if (start < 0) start = i;
       continue;
@@ -78,8 +93,9 @@ function analyzeAscii(text: string, keepStopWords: boolean, terms: string[]): bo
       if (cache.size >= WORD_CACHE_LIMIT) cache.clear();
       cache.set(word, wordTermList);
     }
-    for (let t = 0; t < wordTermList.length; t++) terms.push(wordTermList[t]!);
+    for (let t = 0; t < wordTermList.length; t++) terms[count++] = wordTermList[t]!;
   }
+  buffer.count = count;
   return true;
 }
 
