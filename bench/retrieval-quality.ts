@@ -58,7 +58,12 @@ interface EvalOutput extends EvaluationReport {
 
 /** One `arsenal eval --json` run; a failing command stops the benchmark with its message. */
 async function evaluate(set: BenchmarkSet, stage: Stage) {
-  const files = ['--tools', benchmarkFile(set, 'tools'), '--queries', benchmarkFile(set, 'queries')];
+  const files = [
+    '--tools',
+    benchmarkFile(set, 'tools'),
+    '--queries',
+    benchmarkFile(set, 'queries'),
+  ];
   const argv = ['eval', ...files, ...stage.switches, '--json'];
   const stdout = createMemoryWriter();
   const stderr = createMemoryWriter();
