@@ -25,6 +25,7 @@ const BENCHES: Bench[] = [
   { name: 'telemetry-overhead', script: 'telemetry-overhead.ts', env: { ROUNDS: '20' } },
   { name: 'peers', script: 'peers.ts', nodeFlags: ['--expose-gc'] },
   { name: 'retrieval-ablation', script: 'retrieval-ablation.ts' },
+  { name: 'retrieval-quality', script: 'retrieval-quality.ts' },
   { name: 'token-savings', script: 'token-savings.ts' },
   { name: 'framework-tokens', script: 'framework-tokens.ts', env: { BENCH_QUERIES: '300' } },
   { name: 'openapi-import', script: 'openapi-import.ts' },

@@ -1,11 +1,13 @@
 import { ENGINE_TABLES } from './engine-tables.js';
 import { markdownTable, markedTables, provenanceLine, replaceTables } from './markdown.js';
 import { PROTOCOL_TABLES } from './protocol-tables.js';
+import { QUALITY_TABLES } from './quality-tables.js';
 import { ResultFile } from './result-view.js';
 import type { TableSpec } from './table-spec.js';
 import { TARGET_TABLES } from './target-tables.js';
 
 export const TABLES: readonly TableSpec[] = [
+  ...QUALITY_TABLES,
   ...ENGINE_TABLES,
   ...PROTOCOL_TABLES,
   ...TARGET_TABLES,

@@ -17,6 +17,7 @@ export type { SearchArgs } from './commands/search.js';
 export { searchCommand } from './commands/search.js';
 export { demoCatalogFiles } from './demo-catalog.js';
 export type { BenchmarkQuery } from './eval/benchmark-queries.js';
+export { loadBenchmarkQueries, parseBenchmarkQueries } from './eval/benchmark-queries.js';
 export type {
   EvaluationReport,
   LatencySummary,
