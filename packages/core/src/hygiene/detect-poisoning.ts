@@ -1,7 +1,7 @@
 import type { Issue } from '../errors/arsenal-error.js';
 import type { ToolDefinition } from '../tool/tool-definition.js';
 import { findMixedScriptWords, foldLookAlikes } from './homoglyphs.js';
-import { INJECTION_RULES, MAY_MATCH } from './injection-rules.js';
+import { INJECTION_RULES, MAY_MATCH, MAY_MATCH_SNAKE } from './injection-rules.js';
 import { sanitizeText } from './invisible-characters.js';
 import { textPath, visitToolTexts } from './tool-texts.js';
 
@@ -72,7 +72,7 @@ export function detectPoisoning(tool: ToolDefinition): PoisoningFinding[] {
   // their descriptions) are remembered as clean. Only a tool with a text that may match is
   // walked again, with paths, and scanned.
   let suspect = false;
-  visitToolTexts(
+  const complete = visitToolTexts(
     tool,
     (text, parent, _key, name) => {
       if (suspect) return;
@@ -83,7 +83,7 @@ export function detectPoisoning(tool: ToolDefinition): PoisoningFinding[] {
     },
     false,
   );
-  if (!suspect) return findings;
+  if (!suspect && complete) return findings;
   visitToolTexts(tool, (text, parent, key, name) => {
     // Identifiers are read as words: `ignore_previous_instructions` says what it says.
     const scanned = name || parent === '/name' ? identifierWords(text) : text;
@@ -107,8 +107,14 @@ const cleanIdentifiers = new Set<string>();
 function isClean(text: string, identifier: boolean, remember: boolean): boolean {
   const memo = identifier ? cleanIdentifiers : cleanProse;
   if (remember && memo.has(text)) return true;
-  const scanned = identifier ? identifierWords(text) : text;
-  if (NON_ASCII.test(scanned) || MAY_MATCH.test(scanned)) return false;
+  if (NON_ASCII.test(text)) return false;
+  // A lower snake_case identifier is tested as written, its underscores standing for spaces.
+  const mayMatch = !identifier
+    ? MAY_MATCH.test(text)
+    : LOWER_SNAKE.test(text)
+      ? MAY_MATCH_SNAKE.test(text)
+      : MAY_MATCH.test(identifierWords(text));
+  if (mayMatch) return false;
   if (remember && text.length <= CLEAN_MEMO_LENGTH) {
     if (memo.size >= CLEAN_MEMO_LIMIT) memo.clear();
     memo.add(text);

@@ -88,7 +88,92 @@ export const INJECTION_RULES: readonly InjectionRule[] = [
 
 /**
  * Every rule above needs one of these; a text without any is clean, which spares most texts of
- * a large catalog the full scan.
+ * a large catalog the full scan. Each is a regular expression source, matched without case.
  */
-export const MAY_MATCH =
-  /[<[]|ignore|disregard|forget|override|bypass|instruction|you are now|from now on|important|attention|critical|urgent|note to|do not|don't|never|without|you must|you should|when(?:ever)? (?:using|calling)|credential|password|passphrase|api.?key|secret|token|cookie|private key|ssh|conversation|chat history|system prompt|messages|environment variables|env vars|id_|\.aws|\/etc\/|mcp\.json|\.cursor|\.netrc|\.git-credentials|\.kube|\.docker|wallet\.dat|content|javascript:|data:text/i;
+export const TRIGGERS: readonly string[] = [
+  '[<[]',
+  'ignore',
+  'disregard',
+  'forget',
+  'override',
+  'bypass',
+  'instruction',
+  'you are now',
+  'from now on',
+  'important',
+  'attention',
+  'critical',
+  'urgent',
+  'note to',
+  'do not',
+  "don't",
+  'never',
+  'without',
+  'you must',
+  'you should',
+  'when(?:ever)? (?:using|calling)',
+  'credential',
+  'password',
+  'passphrase',
+  'api.?key',
+  'secret',
+  'token',
+  'cookie',
+  'private key',
+  'ssh',
+  'conversation',
+  'chat history',
+  'system prompt',
+  'messages',
+  'environment variables',
+  'env vars',
+  'id_',
+  '\\.aws',
+  '\\/etc\\/',
+  'mcp\\.json',
+  '\\.cursor',
+  '\\.netrc',
+  '\\.git-credentials',
+  '\\.kube',
+  '\\.docker',
+  'wallet\\.dat',
+  'content',
+  'javascript:',
+  'data:text',
+];
+
+/**
+ * The alternatives as one expression, grouped by their first character (`i(?:gnore|mportant)`):
+ * the same matches as `a|b|c...`, found about a quarter faster, since at each position only
+ * the alternatives that start with its character are tried.
+ */
+export function groupedAlternation(alternatives: readonly string[]): RegExp {
+  const groups = new Map<string, string[]>();
+  for (const alternative of alternatives) {
+    // A class or an escape is taken whole as the first atom; a letter stands for both cases.
+    const head = alternative.startsWith('[')
+      ? alternative
+      : alternative.startsWith('\\')
+        ? alternative.slice(0, 2)
+        : alternative[0]!.toLowerCase();
+    const rest = alternative.slice(head.length);
+    const group = groups.get(head);
+    if (group) group.push(rest);
+    else groups.set(head, [rest]);
+  }
+  const parts = [...groups].map(([head, rests]) =>
+    rests.length === 1 ? `${head}${rests[0]}` : `${head}(?:${rests.join('|')})`,
+  );
+  return new RegExp(parts.join('|'), 'i');
+}
+
+/** Whether a text holds any trigger (see TRIGGERS). */
+export const MAY_MATCH = groupedAlternation(TRIGGERS);
+
+/**
+ * MAY_MATCH for a lower snake_case identifier as it is written (`ignore_previous`): its words
+ * are separated by underscores, which the identifier's text read as words has as spaces.
+ */
+export const MAY_MATCH_SNAKE = groupedAlternation(
+  TRIGGERS.map((trigger) => trigger.replaceAll(' ', '[ _]')),
+);

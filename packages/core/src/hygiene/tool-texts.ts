@@ -44,9 +44,16 @@ export function textPath(parent: string, key: string | number | undefined, name:
   return name ? `${child}#name` : child;
 }
 
+/** Objects and arrays walked at most by a walk without paths (it keeps no set of them). */
+const MAX_OBJECTS = 100_000;
+
 /**
  * Visit every string of a schema and every property name; `count` is how many texts were visited
- * before (the walk stops at MAX_TEXTS in all). Returns the new count.
+ * before (the walk stops at MAX_TEXTS in all). Returns the new count, or -1 when a walk without
+ * paths stopped at MAX_OBJECTS before the end.
+ *
+ * With paths, each object is walked once (a set of those seen). Without paths the walk keeps no
+ * set: an object used twice is walked twice, within MAX_OBJECTS.
  */
 function visitSchemaTexts(
   schema: unknown,
@@ -55,8 +62,9 @@ function visitSchemaTexts(
   count: number,
   withPaths: boolean,
 ): number {
-  const seen = new Set<unknown>();
+  const seen = withPaths ? new Set<unknown>() : undefined;
   let visited = count;
+  let objects = 0;
   const walk = (
     value: unknown,
     parent: string,
@@ -70,8 +78,11 @@ function visitSchemaTexts(
       visit(value, parent, key, false);
       return;
     }
-    if (typeof value !== 'object' || value === null || seen.has(value)) return;
-    seen.add(value);
+    if (typeof value !== 'object' || value === null) return;
+    if (seen) {
+      if (seen.has(value)) return;
+      seen.add(value);
+    } else if (++objects > MAX_OBJECTS) return;
     const at = withPaths ? textPath(parent, key, false) : parent;
     if (Array.isArray(value)) {
       for (let index = 0; index < value.length; index++)
@@ -79,9 +90,8 @@ function visitSchemaTexts(
       return;
     }
     const record = value as Record<string, unknown>;
-    const keys = Object.keys(record);
-    for (let k = 0; k < keys.length; k++) {
-      const childKey = keys[k]!;
+    for (const childKey in record) {
+      if (!Object.hasOwn(record, childKey)) continue;
       if (namesHere) {
         visited++;
         visit(childKey, at, childKey, true);
@@ -90,7 +100,7 @@ function visitSchemaTexts(
     }
   };
   walk(schema, path, undefined, 0, false);
-  return visited;
+  return objects > MAX_OBJECTS ? -1 : visited;
 }
 
 /** Every string in a schema (descriptions, titles, enum values, defaults, examples) and every property name. */
@@ -109,13 +119,13 @@ export function schemaTexts(schema: unknown, path: string, out: ToolText[] = [])
  * Visit every text of a tool that a model (or a client showing it to a user) will read, in the
  * order `toolTexts` lists them. With `withPaths` false the visitor's `parent` is only the
  * top-level pointer (`/parametersSchema`): no pointer is built for nested schemas, for a visitor
- * that reads the texts alone.
+ * that reads the texts alone. False when such a walk stopped early (see visitSchemaTexts).
  */
 export function visitToolTexts(
   tool: ToolDefinition,
   visit: ToolTextVisitor,
   withPaths = true,
-): void {
+): boolean {
   let count = 0;
   const top = (text: string, path: string) => {
     count++;
@@ -141,8 +151,10 @@ export function visitToolTexts(
     count,
     withPaths,
   );
+  if (count < 0) return false;
   if (tool.returnsSchema)
-    visitSchemaTexts(tool.returnsSchema, '/returnsSchema', visit, count, withPaths);
+    count = visitSchemaTexts(tool.returnsSchema, '/returnsSchema', visit, count, withPaths);
+  return count >= 0;
 }
 
 /**
