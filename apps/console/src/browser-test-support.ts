@@ -4,6 +4,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
+import { expect } from 'vitest';
 import { summarisePng } from './png-test-support.js';
 
 /** The browser the tests drive: Debian's chromium, or CHROMIUM_PATH. Never a downloaded one. */
@@ -79,4 +80,18 @@ export function seriousViolations(violations: AxeViolation[]): string[] {
           .map((node) => JSON.stringify(node.target))
           .join(', ')}`,
     );
+}
+
+/** Check a screenshot shows a rendered page: the expected size, many colours, real content. */
+export async function expectRendered(page: Page, name: string): Promise<void> {
+  const png = await screenshot(page, name);
+  expect(png.width, name).toBe(VIEWPORT.width);
+  expect(png.height, name).toBe(VIEWPORT.height);
+  expect(png.colours, `${name}: colours`).toBeGreaterThan(20);
+  expect(png.inkShare, `${name}: share of non-background pixels`).toBeGreaterThan(0.03);
+}
+
+/** No serious or critical axe-core violation on the page as it is now. */
+export async function expectAccessible(page: Page, name: string): Promise<void> {
+  expect(seriousViolations(await axeViolations(page)), name).toEqual([]);
 }

@@ -1,11 +1,10 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  axeViolations,
   browserMissing,
+  expectAccessible,
+  expectRendered,
   launchChromium,
-  screenshot,
-  seriousViolations,
   VIEWPORT,
 } from './browser-test-support.js';
 import {
@@ -18,19 +17,6 @@ import {
 
 const missing = browserMissing();
 if (missing) console.warn(`Skipping the console browser tests: ${missing}.`);
-
-/** Check a screenshot shows a rendered page: the expected size, many colours, real content. */
-async function expectRendered(page: Page, name: string) {
-  const png = await screenshot(page, name);
-  expect(png.width, name).toBe(VIEWPORT.width);
-  expect(png.height, name).toBe(VIEWPORT.height);
-  expect(png.colours, `${name}: colours`).toBeGreaterThan(20);
-  expect(png.inkShare, `${name}: share of non-background pixels`).toBeGreaterThan(0.03);
-}
-
-async function expectAccessible(page: Page, name: string) {
-  expect(seriousViolations(await axeViolations(page)), name).toEqual([]);
-}
 
 describe.skipIf(missing !== undefined)('the console in a real browser', () => {
   let stack: ConsoleStack;

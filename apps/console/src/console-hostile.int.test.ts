@@ -81,6 +81,7 @@ describe.skipIf(missing !== undefined)('the console against hostile content', ()
     for (const [view, heading] of [
       ['Health', 'Health'],
       ['Recent calls', 'Recent calls'],
+      ['Confirmations', 'Pending confirmations'],
       ['Quarantine & pins', 'Quarantine & pins'],
       ['Graph', 'Dependency graph'],
     ] as const) {
@@ -90,6 +91,13 @@ describe.skipIf(missing !== undefined)('the console against hostile content', ()
     // The forged audit record and the graph labels are there, as text.
     await open('Recent calls', 'Recent calls');
     await expect(page.locator('table.calls').textContent()).resolves.toContain('javascript:');
+    // The pending call's arguments and caller are there, as text.
+    await open('Confirmations', 'Pending confirmations');
+    const pending = page.locator('table.confirmations');
+    await expect(pending.textContent()).resolves.toContain('javascript:window.__pwned=26');
+    await expect(pending.textContent()).resolves.toContain('<svg onload=');
+    await expect(pending.locator('.principal').textContent()).resolves.toContain('eve<img src=x');
+    await expectInert('confirmations');
     await open('Graph', 'Dependency graph');
     await expect(page.locator('table.edges').textContent()).resolves.toContain('<img src=x');
     expect(await page.locator('svg.graph a, main a[href^="javascript:"]').count()).toBe(0);

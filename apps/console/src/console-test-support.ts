@@ -18,6 +18,15 @@ import { createConsoleRoute } from './console-route.js';
 
 export const ADMIN_TOKEN = 'console-admin-token-0123';
 export const READER_TOKEN = 'console-reader-token-0123';
+/** olly may call tools from the console (the `operator` capability), not approve anything. */
+export const OPERATOR_TOKEN = 'console-operator-token-0123';
+/** audrey reads every caller's calls and confirmations (`auditor`), and settles none. */
+export const AUDITOR_TOKEN = 'console-auditor-token-0123';
+
+const holdsAny =
+  (...capabilities: string[]) =>
+  (principal: { capabilities?: readonly string[] } | undefined) =>
+    capabilities.some((capability) => principal?.capabilities?.includes(capability) === true);
 
 /** Markup a hostile tool carries in its description: it must show as text and never run. */
 export const HOSTILE_MARKUP =
@@ -140,6 +149,8 @@ export async function startConsoleStack(): Promise<ConsoleStack> {
   const api = createRestApi(arsenal, {
     basePath: '/api',
     history,
+    canCallTools: holdsAny('admin', 'operator'),
+    canReadAllCalls: holdsAny('admin', 'auditor'),
     pins: async () => ({
       pins: [
         {
@@ -159,6 +170,8 @@ export async function startConsoleStack(): Promise<ConsoleStack> {
     credentials: [
       { token: ADMIN_TOKEN, principal: { id: 'ada', capabilities: ['admin'] } },
       { token: READER_TOKEN, principal: { id: 'rita', capabilities: [] } },
+      { token: OPERATOR_TOKEN, principal: { id: 'olly', capabilities: ['operator'] } },
+      { token: AUDITOR_TOKEN, principal: { id: 'audrey', capabilities: ['auditor'] } },
     ],
     routes: [api.route, consoleRoute],
   });

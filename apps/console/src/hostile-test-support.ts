@@ -17,7 +17,8 @@ export const HOSTILE_TOKEN = 'console-hostile-token-0123';
 /**
  * A server whose every text the console shows carries markup: tool descriptions, tags, source
  * URIs and dependency reasons, a held import, audit records (tool, principal, status, error,
- * arguments), pins and dialect names and errors, and the signed-in principal's own id.
+ * arguments), pins and dialect names and errors, a pending confirmation's arguments and caller,
+ * and the signed-in principal's own id.
  */
 export async function startHostileStack(): Promise<ConsoleStack> {
   const history = createInMemoryHistoryStore();
@@ -46,6 +47,14 @@ export async function startHostileStack(): Promise<ConsoleStack> {
         input: { type: 'object', properties: { note: { type: 'string' } } },
         handler: () => 'ok',
         definitionOptions: { hygiene: 'off' },
+      }),
+      defineTool({
+        name: 'drop_rows',
+        namespace: 'evil',
+        description: 'Drop rows from a table; asks a human first.',
+        requiresConfirmation: true,
+        input: { type: 'object', properties: {} },
+        handler: () => 'dropped',
       }),
     ],
     { hygiene: 'off' },
@@ -108,10 +117,21 @@ export async function startHostileStack(): Promise<ConsoleStack> {
     credentials: [{ token: HOSTILE_TOKEN, principal }],
     routes: [api.route, consoleRoute],
   });
+  const origin = new URL(http.url).origin;
+  // A call waiting for confirmation whose arguments (keys and values) and caller carry markup.
+  const parked = await fetch(`${origin}/api/execute`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${HOSTILE_TOKEN}`, 'content-type': 'application/json' },
+    body: JSON.stringify({
+      tool: 'evil.drop_rows',
+      arguments: { [payload(24)]: payload(25), link: `javascript:window.__pwned=26` },
+    }),
+  });
+  if (parked.status !== 202) throw new Error(`the hostile call was not parked (${parked.status})`);
   return {
     arsenal,
     http,
-    origin: new URL(http.url).origin,
+    origin,
     async close() {
       await http.close();
       await mcp.close();

@@ -104,6 +104,31 @@ describe('parseConfig', () => {
     expect(error.message).toContain('line 3, serve.prot');
   });
 
+  it('refuses serve.console (or serve.rest) over an explicit stdio transport, saying what to change', () => {
+    const error = failure(['serve:', '  transport: stdio', '  console: true'].join('\n'));
+    expect(ArsenalError.isInstance(error)).toBe(true);
+    expect(error.code).toBe('configuration_invalid');
+    expect(error.issues).toEqual([
+      {
+        path: 'serve.transport',
+        line: 2,
+        message: expect.stringContaining(
+          'serve.console is served over HTTP, but serve.transport is "stdio": set "transport: http"',
+        ),
+      },
+    ]);
+    const rest = failure(['serve:', '  transport: stdio', '  rest: { path: /v1 }'].join('\n'));
+    expect(rest.issues[0]?.message).toContain('or remove serve.rest to serve over stdio');
+    // Without a transport, or with HTTP, or with both turned off, the config is fine.
+    for (const lines of [
+      ['serve:', '  console: true'],
+      ['serve:', '  transport: http', '  console: { path: /ops }'],
+      ['serve:', '  transport: stdio', '  console: false', '  rest: false'],
+    ]) {
+      expect(() => parseConfig(lines.join('\n'), { env: {} })).not.toThrow();
+    }
+  });
+
   it('refuses a routing weight that does not exist, by name and line', () => {
     const error = failure(['routing:', '  weights:', '    lexical: 2', '    lexcal: 1'].join('\n'));
     expect(error.message).toContain('line 4, routing.weights.lexcal');

@@ -1,11 +1,12 @@
-import type { InvocationStatus, ToolCall, ToolResult } from '@arsenal/core';
+import type { InvocationStatus, ToolCall } from '@arsenal/core';
 import { parseWith, readJsonBody, refuseFormBody, sendJson } from './http-io.js';
 import { isIssuedIdShape, ownershipKey, shownId } from './invocation-owners.js';
-import { problemFromToolResult, RestApiError, sendProblem } from './problem-details.js';
+import { RestApiError } from './problem-details.js';
 import { ownerOf, type RouteDependencies } from './route-context.js';
 import type { Route, RouteContext } from './router.js';
 import { executeBodySchema } from './schemas.js';
 import { streamInvocation, streamSharedInvocation } from './sse.js';
+import { recordPendingConfirmation, sendToolResult } from './tool-result-answer.js';
 
 /** An AbortSignal that fires when the client goes away before its answer was sent. */
 function clientGone(context: RouteContext): AbortSignal {
@@ -59,55 +60,19 @@ function keepOwnedWhileRunning(dependencies: RouteDependencies, id: string, owne
 }
 
 /**
- * Answer with a call's outcome: 200 on success, 202 when it waits for a confirmation (whose id
- * only this caller may then settle), a problem document for everything else.
+ * An async call the policy parks for a human ends its invocation `pending_confirmation`: list it
+ * then, under the caller that started it, as a synchronous call is listed when answered.
  */
-async function sendToolResult(
-  dependencies: RouteDependencies,
-  context: RouteContext,
-  result: ToolResult,
-): Promise<void> {
-  if (result.status === 'success') {
-    sendJson(context.response, 200, result);
-    return;
-  }
-  if (result.status === 'pending_confirmation' && result.confirmation) {
-    await dependencies.owners.remember(
-      ownershipKey('confirmation', result.confirmation.id),
-      ownerOf(context.principal),
-    );
-    const at = `${dependencies.basePath}/confirmations/${encodeURIComponent(result.confirmation.id)}`;
-    sendJson(context.response, 202, result, { link: `<${at}/confirm>; rel="confirm"` });
-    return;
-  }
-  const { problem, headers } = problemFromToolResult(result, context.instance);
-  sendProblem(context.response, problem, headers);
+function listWhenPending(dependencies: RouteDependencies, id: string, call: ToolCall): void {
+  dependencies.arsenal
+    .result(id)
+    .then((result) => recordPendingConfirmation(dependencies, call.principal, call, result))
+    .catch(() => undefined);
 }
 
-/** `/execute`, `/invocations/{id}` (status, cancel, events) and `/confirmations/{id}`. */
+/** `/execute` and `/invocations/{id}` (status, cancel, events). */
 export function executionRoutes(dependencies: RouteDependencies): Route[] {
   const { arsenal, owners, basePath } = dependencies;
-
-  async function settleConfirmation(context: RouteContext, approve: boolean): Promise<void> {
-    refuseFormBody(context.request, approve ? 'Confirming a call' : 'Rejecting a call');
-    const id = context.params.id ?? '';
-    const key = ownershipKey('confirmation', id);
-    if (!isIssuedIdShape(id) || !(await owners.owns(key, ownerOf(context.principal)))) {
-      sendProblem(context.response, {
-        type: 'urn:arsenal:problem:confirmation_invalid',
-        title: 'Not Found',
-        status: 404,
-        detail: `Confirmation "${shownId(id)}" is unknown, expired or was issued to another caller; call the tool again to get a new one.`,
-        instance: context.instance,
-        code: 'confirmation_invalid',
-      });
-      return;
-    }
-    await owners.forget(key);
-    const result = approve ? await arsenal.confirm(id) : await arsenal.reject(id);
-    await sendToolResult(dependencies, context, result);
-  }
-
   return [
     {
       method: 'POST',
@@ -128,7 +93,7 @@ export function executionRoutes(dependencies: RouteDependencies): Route[] {
         };
         if (body.mode === 'sync') {
           const result = await arsenal.execute({ ...call, signal: clientGone(context) });
-          await sendToolResult(dependencies, context, result);
+          await sendToolResult(dependencies, context, result, call);
           return;
         }
         const id = arsenal.invoke(call);
@@ -138,6 +103,7 @@ export function executionRoutes(dependencies: RouteDependencies): Route[] {
         try {
           await owners.remember(ownershipKey('invocation', id), ownerOf(context.principal));
           keepOwnedWhileRunning(dependencies, id, ownerOf(context.principal));
+          listWhenPending(dependencies, id, call);
         } catch (error) {
           // Nobody could ever read or cancel it: stop it rather than run it unowned.
           await arsenal.cancelInvocation(id).catch(() => false);
@@ -198,16 +164,6 @@ export function executionRoutes(dependencies: RouteDependencies): Route[] {
           });
         }
       },
-    },
-    {
-      method: 'POST',
-      path: '/confirmations/{id}/confirm',
-      handle: (context) => settleConfirmation(context, true),
-    },
-    {
-      method: 'POST',
-      path: '/confirmations/{id}/reject',
-      handle: (context) => settleConfirmation(context, false),
     },
   ];
 }

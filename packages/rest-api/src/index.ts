@@ -1,3 +1,4 @@
+export * from './confirmation-schemas.js';
 export * from './console-schemas.js';
 export { arsenalDialects } from './dialect-routes.js';
 export type { BodyLimits } from './http-io.js';
@@ -5,6 +6,12 @@ export { parseWith, readJsonBody, sendJson } from './http-io.js';
 export { InvocationOwners, type InvocationOwnership } from './invocation-owners.js';
 export type { OpenApiOptions } from './openapi.js';
 export { createOpenApiDocument } from './openapi.js';
+export {
+  MemoryPendingConfirmations,
+  type PendingConfirmationEntry,
+  type PendingConfirmations,
+  SharedPendingConfirmations,
+} from './pending-confirmations.js';
 export type { ProblemDetails } from './problem-details.js';
 export {
   isRestApiError,

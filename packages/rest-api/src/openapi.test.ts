@@ -29,6 +29,7 @@ describe('the OpenAPI document', () => {
     };
     expect(Object.keys(document.paths).sort()).toEqual([
       '/calls',
+      '/confirmations',
       '/confirmations/{id}/confirm',
       '/confirmations/{id}/reject',
       '/execute',

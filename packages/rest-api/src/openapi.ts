@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CONFIRMATION_RESPONSE_SCHEMAS, confirmationPaths } from './confirmation-openapi.js';
 import { CONSOLE_RESPONSE_SCHEMAS, consolePaths } from './console-openapi.js';
 import { body, COMMON_PROBLEMS, FORM_BODY_REFUSED, json, problem, ref } from './openapi-parts.js';
 import { PLAN_REQUEST_SCHEMAS, PLAN_RESPONSE_SCHEMAS, planPaths } from './plan-openapi.js';
@@ -41,6 +42,7 @@ const RESPONSE_SCHEMAS = {
   Problem: problemSchema,
   ...PLAN_RESPONSE_SCHEMAS,
   ...CONSOLE_RESPONSE_SCHEMAS,
+  ...CONFIRMATION_RESPONSE_SCHEMAS,
 };
 
 function components(schemas: Record<string, z.ZodType>, io: 'input' | 'output') {
@@ -239,7 +241,8 @@ function paths(): JsonObject {
     '/confirmations/{id}/confirm': {
       post: {
         operationId: 'confirmCall',
-        summary: 'Run a call that awaited confirmation, exactly once.',
+        summary:
+          'Run a call that awaited confirmation, exactly once (its caller, or a principal that may settle every confirmation; 403 for one that may only read them).',
         parameters: [confirmationId],
         responses: { ...callOutcomes, ...FORM_BODY_REFUSED },
       },
@@ -285,6 +288,6 @@ export function createOpenApiDocument(options: OpenApiOptions = {}): JsonObject 
       },
     },
     security: [{ bearer: [] }, { apiKey: [] }, {}],
-    paths: { ...paths(), ...planPaths(), ...consolePaths() },
+    paths: { ...paths(), ...planPaths(), ...consolePaths(), ...confirmationPaths() },
   };
 }

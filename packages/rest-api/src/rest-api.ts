@@ -3,12 +3,14 @@ import {
   type Arsenal,
   createPlanning,
   type HistoryStore,
+  isSecretKey,
   type Planning,
   type PlanningOptions,
   type Principal,
   type StateStore,
 } from '@arsenal/core';
 import type { HttpRoute } from '@arsenal/mcp-server';
+import { confirmationRoutes } from './confirmation-routes.js';
 import { arsenalDialects, dialectRoutes } from './dialect-routes.js';
 import {
   DEFAULT_MAX_EVENT_STREAMS_PER_PRINCIPAL,
@@ -20,6 +22,7 @@ import { insightRoutes } from './insight-routes.js';
 import { InvocationOwners } from './invocation-owners.js';
 import { createOpenApiDocument } from './openapi.js';
 import { countOption, durationOption } from './option-checks.js';
+import { MemoryPendingConfirmations, SharedPendingConfirmations } from './pending-confirmations.js';
 import { planRoutes } from './plan-routes.js';
 import { problemFromError, sendProblem } from './problem-details.js';
 import { quarantineRoutes } from './quarantine-routes.js';
@@ -48,6 +51,16 @@ export interface RestApiOptions {
   canCallTools?: (principal: Principal | undefined) => boolean;
   /** Who may read every principal's calls in `/calls`; others read their own. Default: as `canManageTools`. */
   canReadAllCalls?: (principal: Principal | undefined) => boolean;
+  /**
+   * Who may confirm or reject any caller's pending confirmation (and sees them all in
+   * `GET /confirmations`); every caller settles its own. Default: as `canApproveTools`.
+   */
+  canSettleAnyConfirmation?: (principal: Principal | undefined) => boolean;
+  /**
+   * Which argument keys are secrets, shown `[REDACTED]` in `GET /confirmations`. Default: core's
+   * `isSecretKey`; pass the engine's own (`execution.isSecretKey`) if it has one.
+   */
+  isSecretKey?: (key: string) => boolean;
   /** The audit history `/calls` pages through. Without one, `/calls` answers 501. */
   history?: HistoryStore;
   /** The approved tools of the MCP servers (`/pins`). Default: none. */
@@ -117,7 +130,7 @@ function normalizeBasePath(path: string | undefined): string {
 
 /**
  * Routes over an Arsenal: `/tools`, `/tools/search`, `/execute`, `/invocations/{id}` and its
- * `cancel` and `events`, `/confirmations/{id}`, `/plan` (create, validate, run), `/graph`,
+ * `cancel` and `events`, `/confirmations` (and settling one), `/plan` (create, validate, run), `/graph`,
  * `/me`, `/health`, `/calls`, `/quarantine` (and approve), `/pins`, `/tools/{name}/dialects`,
  * `/openapi.json`. Every error is a problem document.
  *
@@ -131,6 +144,7 @@ export function createRestApi(arsenal: Arsenal, options: RestApiOptions = {}): R
     options.canManageTools ??
     ((principal: Principal | undefined) =>
       principal?.capabilities?.includes(MANAGE_TOOLS_CAPABILITY) === true);
+  const canApproveTools = options.canApproveTools ?? canManageTools;
   const dependencies: RouteDependencies = {
     arsenal,
     basePath,
@@ -139,7 +153,9 @@ export function createRestApi(arsenal: Arsenal, options: RestApiOptions = {}): R
       bodyTimeoutMs: options.bodyTimeoutMs ?? 30_000,
     },
     canManageTools,
-    canApproveTools: options.canApproveTools ?? canManageTools,
+    canApproveTools,
+    canSettleAnyConfirmation: options.canSettleAnyConfirmation ?? canApproveTools,
+    isSecretKey: options.isSecretKey ?? isSecretKey,
     canReadAllCalls: options.canReadAllCalls ?? canManageTools,
     canCallTools: options.canCallTools ?? canManageTools,
     history: options.history,
@@ -151,6 +167,9 @@ export function createRestApi(arsenal: Arsenal, options: RestApiOptions = {}): R
           options.ownershipTtlMs !== undefined ? { ttlMs: options.ownershipTtlMs } : {},
         )
       : new InvocationOwners(),
+    pendingConfirmations: options.stateStore
+      ? new SharedPendingConfirmations(options.stateStore)
+      : new MemoryPendingConfirmations(),
     sseRetryMs: durationOption('sseRetryMs', options.sseRetryMs, {
       fallback: 1000,
       min: 0,
@@ -184,6 +203,7 @@ export function createRestApi(arsenal: Arsenal, options: RestApiOptions = {}): R
     },
     ...toolRoutes(dependencies),
     ...executionRoutes(dependencies),
+    ...confirmationRoutes(dependencies),
     ...planRoutes(dependencies),
     ...insightRoutes(dependencies),
     ...quarantineRoutes(dependencies),

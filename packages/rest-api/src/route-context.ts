@@ -2,6 +2,7 @@ import type { Arsenal, HistoryStore, Planning, Principal, ToolDefinition } from 
 import type { EventStreamLimits } from './event-stream-limits.js';
 import type { BodyLimits } from './http-io.js';
 import type { InvocationOwnership } from './invocation-owners.js';
+import type { PendingConfirmations } from './pending-confirmations.js';
 
 /** What the route handlers share: the Arsenal, the limits and who may do what. */
 export interface RouteDependencies {
@@ -30,6 +31,12 @@ export interface RouteDependencies {
   canCallTools(principal: Principal | undefined): boolean;
   /** Who may read every principal's calls (others read their own). */
   canReadAllCalls(principal: Principal | undefined): boolean;
+  /** Who may confirm or reject any caller's pending confirmation (others settle their own). */
+  canSettleAnyConfirmation(principal: Principal | undefined): boolean;
+  /** The confirmations this API handed out and that still wait, for `GET /confirmations`. */
+  pendingConfirmations: PendingConfirmations;
+  /** Which argument keys are secrets, redacted in listed confirmations as in audit records. */
+  isSecretKey(key: string): boolean;
   /** The audit history behind `/calls`, when one is configured. */
   history: HistoryStore | undefined;
   /** The approved (pinned) tools of the MCP servers, when pinning is in use. */

@@ -46,7 +46,7 @@ export class SharedInvocationOwners implements InvocationOwnership {
     try {
       await this.#store.set(this.#prefix + id, owner, { ttlMs: this.#ttlMs });
     } catch (error) {
-      throw unavailable(`record who owns "${shownId(id)}"`, error);
+      throw ownershipUnavailable(`record who owns "${shownId(id)}"`, error);
     }
   }
 
@@ -55,7 +55,7 @@ export class SharedInvocationOwners implements InvocationOwnership {
     try {
       recorded = await this.#store.get<string>(this.#prefix + id);
     } catch (error) {
-      throw unavailable(`check who owns "${shownId(id)}"`, error);
+      throw ownershipUnavailable(`check who owns "${shownId(id)}"`, error);
     }
     return recorded === owner;
   }
@@ -64,13 +64,13 @@ export class SharedInvocationOwners implements InvocationOwnership {
     try {
       await this.#store.delete(this.#prefix + id);
     } catch (error) {
-      throw unavailable(`release "${shownId(id)}"`, error);
+      throw ownershipUnavailable(`release "${shownId(id)}"`, error);
     }
   }
 }
 
 /** The store's own message stays in `cause` (for logs): clients need not see its address. */
-function unavailable(action: string, cause: unknown): RestApiError {
+export function ownershipUnavailable(action: string, cause: unknown): RestApiError {
   return new RestApiError(
     503,
     'ownership_unavailable',

@@ -2,6 +2,7 @@ import { ApiError, api, loadConfig, setToken, token } from './api.js';
 import { announce, errorNotice, h, replace } from './dom.js';
 import { renderCalls } from './views/calls.js';
 import { renderCatalog } from './views/catalog.js';
+import { renderConfirmations } from './views/confirmations.js';
 import { renderGraph } from './views/graph.js';
 import { renderHealth } from './views/health.js';
 import { renderQuarantine } from './views/quarantine.js';
@@ -12,6 +13,7 @@ const VIEWS = {
   search: { title: 'Search playground', render: renderSearch },
   health: { title: 'Health', render: renderHealth },
   calls: { title: 'Recent calls', render: renderCalls },
+  confirmations: { title: 'Pending confirmations', render: renderConfirmations },
   quarantine: { title: 'Quarantine & pins', render: renderQuarantine },
   graph: { title: 'Dependency graph', render: renderGraph },
 };

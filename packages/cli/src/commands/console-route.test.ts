@@ -3,8 +3,9 @@ import { join } from 'node:path';
 import { temporaryDirectory } from '@arsenal/testkit';
 import { describe, expect, it } from 'vitest';
 import { parseCommandArgs } from '../args.js';
+import { runCli } from '../cli.js';
 import { createMemoryWriter } from '../io.js';
-import { serveSpec, startServe, toServeArgs } from './serve.js';
+import { serveSpec, servesHttp, startServe, toServeArgs } from './serve.js';
 
 const ADMIN = 'console-admin-token-0123456789';
 const READER = 'console-reader-token-0123456789';
@@ -142,5 +143,49 @@ describe('arsenal serve --console', () => {
     } finally {
       await running.close();
     }
+  });
+
+  it('serve.console: true alone serves HTTP, the console and the REST API, as --console does', async () => {
+    const { path } = await writeConfig(['  console: true']);
+    const args = toServeArgs(parseCommandArgs(serveSpec, ['--config', path]));
+    expect(args.http).toBeUndefined();
+    expect(args.console).toBeUndefined();
+    const stderr = createMemoryWriter();
+    const running = await startServe(args, { stdout: createMemoryWriter(), stderr });
+    try {
+      expect(running.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\//);
+      const origin = new URL(running.url ?? '').origin;
+      expect(stderr.text).toContain(`console at ${origin}/console/`);
+      expect((await fetch(`${origin}/console/`)).status).toBe(200);
+      const as = (token: string) => ({ headers: { authorization: `Bearer ${token}` } });
+      const admin = await (await fetch(`${origin}/api/confirmations`, as(ADMIN))).json();
+      expect(admin).toEqual({ confirmations: [], canSettleAll: true, limit: 100 });
+      const reader = await (await fetch(`${origin}/api/confirmations`, as(READER))).json();
+      expect(reader).toMatchObject({ canSettleAll: false });
+    } finally {
+      await running.close();
+    }
+  });
+
+  it('chooses HTTP for serve.rest and serve.console, and stdio when both are off', () => {
+    const none = { stateless: false, pinned: [] };
+    expect(servesHttp(none, { console: true })).toBe(true);
+    expect(servesHttp(none, { console: { path: '/ops' } })).toBe(true);
+    expect(servesHttp(none, { rest: true })).toBe(true);
+    expect(servesHttp(none, { console: false, rest: false })).toBe(false);
+    expect(servesHttp(none, {})).toBe(false);
+    expect(servesHttp({ ...none, console: true }, {})).toBe(true);
+  });
+
+  it('refuses serve.console beside transport: stdio, saying what to change, and exits 2', async () => {
+    const { path } = await writeConfig(['  transport: stdio', '  console: true']);
+    const stderr = createMemoryWriter();
+    const code = await runCli(['serve', '--config', path], {
+      stdout: createMemoryWriter(),
+      stderr,
+    });
+    expect(code).toBe(2);
+    expect(stderr.text).toContain('serve.transport');
+    expect(stderr.text).toContain('set "transport: http"');
   });
 });

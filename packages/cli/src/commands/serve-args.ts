@@ -65,6 +65,7 @@ export const serveSpec: CommandSpec = {
   notes: [
     'Over stdio, stdout carries the protocol: messages go to stderr.',
     'Over HTTP the server binds 127.0.0.1 unless told otherwise; configure serve.auth.tokens before binding anything else.',
+    'serve.console or serve.rest in the config selects HTTP too, on serve.host and serve.port (127.0.0.1:3333 by default).',
   ],
 };
 

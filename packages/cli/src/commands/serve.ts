@@ -8,6 +8,7 @@ import {
   type ConfiguredArsenal,
   createArsenalFromConfig,
   loadConfig,
+  type ServeConfig,
 } from '@arsenal/config';
 import {
   createArsenalMcpServer,
@@ -132,6 +133,27 @@ export async function openConfiguredArsenal(
   };
 }
 
+/** Whether a setting asks for a route (`true` or an object), not `false` or absent. */
+function asksFor(setting: unknown): boolean {
+  return setting !== undefined && setting !== false;
+}
+
+/**
+ * HTTP rather than stdio: asked for by `--http`, `--rest`, `--console`, `serve.transport: http`,
+ * or `serve.rest` / `serve.console` (routes of the HTTP server; the config schema refuses them
+ * beside an explicit `transport: stdio`). The address is `--http`, else serve.host and serve.port.
+ */
+export function servesHttp(args: ServeArgs, serve: ServeConfig): boolean {
+  return (
+    args.http !== undefined ||
+    args.rest === true ||
+    args.console === true ||
+    serve.transport === 'http' ||
+    asksFor(serve.rest) ||
+    asksFor(serve.console)
+  );
+}
+
 /** Load the config (or the demo), build the Arsenal and start serving. */
 export async function startServe(args: ServeArgs, io: CliIO): Promise<RunningServe> {
   const warn = (message: string) => writeLine(io.stderr, `arsenal: warning: ${message}`);
@@ -153,11 +175,7 @@ export async function startServe(args: ServeArgs, io: CliIO): Promise<RunningSer
   let url: string | undefined;
   let closedByTransport: Promise<void>;
   let serving = false;
-  const useHttp =
-    args.http !== undefined ||
-    args.rest === true ||
-    args.console === true ||
-    serve.transport === 'http';
+  const useHttp = servesHttp(args, serve);
   if (useHttp) {
     const http = await startServeHttp(
       mcp,
@@ -206,10 +224,7 @@ export async function startServe(args: ServeArgs, io: CliIO): Promise<RunningSer
     }`,
   );
   const consoleSetting = serve.console;
-  if (
-    url &&
-    (args.console === true || (consoleSetting !== undefined && consoleSetting !== false))
-  ) {
+  if (url && (args.console === true || asksFor(consoleSetting))) {
     const path =
       (typeof consoleSetting === 'object' ? consoleSetting.path : undefined) ??
       DEFAULT_CONSOLE_PATH;

@@ -1,7 +1,8 @@
 import { ApiError, api } from '../api.js';
 import { announce, errorNotice, h, replace } from '../dom.js';
 
-function outcome(result) {
+/** A call's status and its result (or error), as text. */
+export function outcome(result) {
   return h(
     'div',
     { class: 'call-outcome' },
