@@ -1,5 +1,5 @@
 import { InvalidArgumentError } from '../errors/arsenal-error.js';
-import { analyze, analyzeInto, type TermBuffer } from '../text/tokenize.js';
+import { analyze, analyzeInto, analyzeRepeatedInto, type TermBuffer } from '../text/tokenize.js';
 import { DocumentTermStore, entryCount, entryField, packTermRuns } from './document-terms.js';
 import type {
   LexicalDocument,
@@ -282,7 +282,10 @@ export class LexicalIndex {
       if (!text) continue;
       const buffer = this.#scratchTerms;
       buffer.count = 0;
-      analyzeInto(text, this.#fields[f]!.keepStopWords === true, buffer);
+      const keepStopWords = this.#fields[f]!.keepStopWords === true;
+      if (typeof text === 'string') analyzeInto(text, keepStopWords, buffer);
+      else
+        for (let p = 0; p < text.length; p++) analyzeRepeatedInto(text[p]!, keepStopWords, buffer);
       lengths[f] = buffer.count;
       const tokens = buffer.terms;
       for (let t = 0; t < buffer.count; t++) {

@@ -1,7 +1,11 @@
 // The lexical index's documents, options and results.
 
-/** A document's text, one string per field. */
-export type LexicalDocument = Readonly<Record<string, string | undefined>>;
+/**
+ * A document's text per field: one string, or a list of texts (the same words as the list
+ * joined by line breaks; texts that repeat across documents, such as parameter names, are
+ * analysed once).
+ */
+export type LexicalDocument = Readonly<Record<string, string | readonly string[] | undefined>>;
 
 export interface LexicalFieldOptions {
   /** How much a match in this field counts relative to others. */

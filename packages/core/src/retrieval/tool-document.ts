@@ -24,14 +24,14 @@ export const DEFAULT_LEXICAL_FIELDS: Readonly<Record<string, LexicalFieldOptions
   parameterValues: { weight: 1, b: 0.75 },
 };
 
-/** Texts gathered one after another (a string grown in place: no array to join). */
-interface Lines {
-  text: string;
-  separator: string;
-}
+/**
+ * Texts gathered one after another, kept apart: a parameter's name and its description are
+ * the same strings across a catalog, and the index analyses each such text once.
+ */
+type Lines = string[];
 
 function addLine(lines: Lines, line: string): void {
-  lines.text = lines.text === '' ? line : `${lines.text}${lines.separator}${line}`;
+  lines.push(line);
 }
 
 /** Default and example values (strings and numbers) of a property's schema, nested included. */
@@ -128,10 +128,27 @@ function identifierText(identifier: string): string {
 export function toLexicalDocument(
   tool: ToolDefinition,
   isShared?: (key: string) => boolean,
+): Readonly<Record<string, string | undefined>> {
+  const parts = toLexicalParts(tool, isShared);
+  const document: Record<string, string | undefined> = {};
+  for (const field in parts) {
+    const value = parts[field];
+    document[field] = typeof value === 'object' ? value.join('\n') : value;
+  }
+  return document;
+}
+
+/**
+ * `toLexicalDocument` with the parameter, value, tag and example fields as lists of texts
+ * (the same words as the list joined by line breaks), as the index reads them.
+ */
+export function toLexicalParts(
+  tool: ToolDefinition,
+  isShared?: (key: string) => boolean,
 ): LexicalDocument {
-  const parameters: Lines = { text: '', separator: '\n' };
-  const shared: Lines = { text: '', separator: '\n' };
-  const values: Lines = { text: '', separator: '\n' };
+  const parameters: Lines = [];
+  const shared: Lines = [];
+  const values: Lines = [];
   const schema = tool.parametersSchema;
   if (schema) {
     const properties = schema.properties;
@@ -155,22 +172,22 @@ export function toLexicalDocument(
     name: `${identifierWords(tool.name)} ${tool.title ?? ''}`,
     namespace: identifierText(tool.namespace),
     description: tool.description,
-    tags: tool.tags.join(' '),
-    parameters: parameters.text,
-    sharedParameters: shared.text,
-    examples: tool.examples.join('\n'),
+    tags: tool.tags,
+    parameters,
+    sharedParameters: shared,
+    examples: tool.examples,
     extended: tool.extendedDescription,
-    parameterValues: values.text,
+    parameterValues: values,
   };
 }
 
 /** One text per tool for embedders and rerankers: name, description, parameters. */
 export function toEmbeddingText(tool: ToolDefinition): string {
-  const parameters: Lines = { text: '', separator: '; ' };
+  const parameters: Lines = [];
   collectParameterText(tool.parametersSchema, parameters, 0);
   const lines = [`${splitIdentifier(tool.name).join(' ')}: ${tool.description}`];
   if (tool.tags.length > 0) lines.push(`Tags: ${tool.tags.join(', ')}`);
-  if (parameters.text !== '') lines.push(`Parameters: ${parameters.text}`);
+  if (parameters.length > 0) lines.push(`Parameters: ${parameters.join('; ')}`);
   if (tool.examples.length > 0) lines.push(`Examples: ${tool.examples.join(' | ')}`);
   return lines.join('\n');
 }

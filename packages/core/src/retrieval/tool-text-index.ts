@@ -2,7 +2,7 @@ import type { ToolDefinition } from '../tool/tool-definition.js';
 import { LexicalIndex } from './lexical-index.js';
 import type { LexicalFieldOptions } from './lexical-types.js';
 import { SharedParameters } from './shared-parameters.js';
-import { toLexicalDocument } from './tool-document.js';
+import { toLexicalParts } from './tool-document.js';
 
 /**
  * The lexical index of the tools, kept in step with the registry. What counts as boilerplate
@@ -69,7 +69,7 @@ export class ToolTextIndex {
     else this.#signatures.set(tool.qualifiedName, signature);
     this.lexical.add(
       tool.qualifiedName,
-      toLexicalDocument(tool, (key) => shared.isShared(tool, key)),
+      toLexicalParts(tool, (key) => shared.isShared(tool, key)),
     );
   }
 }

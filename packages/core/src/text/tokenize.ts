@@ -99,6 +99,39 @@ function analyzeAscii(text: string, keepStopWords: boolean, buffer: TermBuffer):
   return true;
 }
 
+// Short texts that repeat across a catalog (parameter names, their descriptions, tags), with
+// their terms: a bounded memo, cleared when full.
+const TEXT_MEMO_LIMIT = 20_000;
+const TEXT_MEMO_LENGTH = 100;
+const textTerms = new Map<string, readonly string[]>();
+const keptTextTerms = new Map<string, readonly string[]>();
+
+/** `analyzeInto` for a text likely to repeat: its terms are remembered when it is short. */
+export function analyzeRepeatedInto(
+  text: string,
+  keepStopWords: boolean,
+  buffer: TermBuffer,
+): void {
+  if (text.length > TEXT_MEMO_LENGTH) {
+    analyzeInto(text, keepStopWords, buffer);
+    return;
+  }
+  const memo = keepStopWords ? keptTextTerms : textTerms;
+  let terms = memo.get(text);
+  if (terms === undefined) {
+    const own: TermBuffer = { terms: [], count: 0 };
+    analyzeInto(text, keepStopWords, own);
+    own.terms.length = own.count;
+    terms = own.terms;
+    if (memo.size >= TEXT_MEMO_LIMIT) memo.clear();
+    memo.set(text, terms);
+  }
+  const out = buffer.terms;
+  let count = buffer.count;
+  for (let t = 0; t < terms.length; t++) out[count++] = terms[t]!;
+  buffer.count = count;
+}
+
 const WORD_CACHE_LIMIT = 50_000;
 const wordTerms = new Map<string, string[]>();
 const keptWordTerms = new Map<string, string[]>();
