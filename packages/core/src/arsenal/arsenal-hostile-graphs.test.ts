@@ -73,7 +73,7 @@ describe('registering values with shared parts or cycles', () => {
   }
 
   it('keeps a registered definition free of the caller’s shared parts', async () => {
-    const shared = { type: 'string', description: 'A city name' };
+    const shared = { type: 'string' as const, description: 'A city name' };
     const arsenal = createArsenal();
     const summary = await arsenal.register([
       hostile('two_cities', {
