@@ -12,9 +12,15 @@ interface Group {
   keys: Map<string, number>;
 }
 
-function parameterKeys(tool: ToolDefinition): string[] {
+const NO_KEYS: readonly string[] = Object.freeze([]);
+
+function parameterKeys(tool: ToolDefinition): readonly string[] {
   const properties = tool.parametersSchema?.properties;
-  return properties && typeof properties === 'object' ? Object.keys(properties) : [];
+  return properties && typeof properties === 'object' ? Object.keys(properties) : NO_KEYS;
+}
+
+function isSharedIn(group: Group, key: string): boolean {
+  return (group.keys.get(key) ?? 0) > group.size * SHARED_SHARE;
 }
 
 /**
@@ -41,32 +47,54 @@ export class SharedParameters {
 
   /** The tool's boilerplate parameters, as one comparable string. */
   signature(tool: ToolDefinition): string {
-    return parameterKeys(tool)
-      .filter((key) => this.isShared(tool, key))
-      .join('\u0000');
+    return this.sharedKeys(tool).join('\u0000');
+  }
+
+  /** The tool's boilerplate parameters (the same empty list for most tools). */
+  sharedKeys(tool: ToolDefinition): readonly string[] {
+    const properties = tool.parametersSchema?.properties;
+    if (!properties || typeof properties !== 'object') return NO_KEYS;
+    const own = this.#usable(tool.namespace);
+    const every = this.#usable(EVERY_TOOL);
+    if (!own && !every) return NO_KEYS;
+    let keys: string[] | undefined;
+    for (const key in properties) {
+      if (!Object.hasOwn(properties, key)) continue;
+      if ((own && isSharedIn(own, key)) || (every && isSharedIn(every, key)))
+        (keys ??= []).push(key);
+    }
+    return keys ?? NO_KEYS;
+  }
+
+  /** A group large enough to have boilerplate. */
+  #usable(groupName: string): Group | undefined {
+    const group = this.#groups.get(groupName);
+    return group && group.size >= MIN_GROUP_SIZE ? group : undefined;
   }
 
   #sharedIn(groupName: string, key: string): boolean {
-    const group = this.#groups.get(groupName);
-    if (!group || group.size < MIN_GROUP_SIZE) return false;
-    return (group.keys.get(key) ?? 0) > group.size * SHARED_SHARE;
+    const group = this.#usable(groupName);
+    return group !== undefined && isSharedIn(group, key);
   }
 
   #update(tool: ToolDefinition, delta: 1 | -1): void {
     const keys = parameterKeys(tool);
-    for (const name of [tool.namespace, EVERY_TOOL]) {
-      let group = this.#groups.get(name);
-      if (!group) {
-        group = { size: 0, keys: new Map() };
-        this.#groups.set(name, group);
-      }
-      group.size += delta;
-      for (const key of keys) {
-        const count = (group.keys.get(key) ?? 0) + delta;
-        if (count > 0) group.keys.set(key, count);
-        else group.keys.delete(key);
-      }
-      if (group.size <= 0) this.#groups.delete(name);
+    this.#count(tool.namespace, keys, delta);
+    this.#count(EVERY_TOOL, keys, delta);
+  }
+
+  #count(name: string, keys: readonly string[], delta: 1 | -1): void {
+    let group = this.#groups.get(name);
+    if (!group) {
+      group = { size: 0, keys: new Map() };
+      this.#groups.set(name, group);
     }
+    group.size += delta;
+    for (const key of keys) {
+      const count = (group.keys.get(key) ?? 0) + delta;
+      if (count > 0) group.keys.set(key, count);
+      else group.keys.delete(key);
+    }
+    if (group.size <= 0) this.#groups.delete(name);
   }
 }

@@ -63,13 +63,12 @@ export class ToolTextIndex {
   }
 
   #index(tool: ToolDefinition): void {
-    const shared = this.#shared;
-    const signature = shared.signature(tool);
-    if (signature === '') this.#signatures.delete(tool.qualifiedName);
-    else this.#signatures.set(tool.qualifiedName, signature);
+    const sharedKeys = this.#shared.sharedKeys(tool);
+    if (sharedKeys.length === 0) this.#signatures.delete(tool.qualifiedName);
+    else this.#signatures.set(tool.qualifiedName, sharedKeys.join('\u0000'));
     this.lexical.add(
       tool.qualifiedName,
-      toLexicalParts(tool, (key) => shared.isShared(tool, key)),
+      toLexicalParts(tool, sharedKeys.length === 0 ? undefined : (key) => sharedKeys.includes(key)),
     );
   }
 }
