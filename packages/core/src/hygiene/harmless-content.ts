@@ -1,4 +1,5 @@
 import type { Issue } from '../errors/arsenal-error.js';
+import { MAX_SCHEMA_DEPTH } from '../schema/intern-schema.js';
 import type { PoisoningFinding } from './detect-poisoning.js';
 import { mayHoldInvisible, sanitizeText } from './invisible-characters.js';
 
@@ -60,7 +61,7 @@ export function cleanSchemaProse<T>(schema: T, path: string, cleaning: TextClean
   const pointer = (key: string) =>
     `${path}${keys.map((at) => `/${escapeKey(String(at))}`).join('')}/${escapeKey(key)}`;
   const walk = (value: unknown, depth: number): unknown => {
-    if (typeof value !== 'object' || value === null || depth > 40) return value;
+    if (typeof value !== 'object' || value === null || depth > MAX_SCHEMA_DEPTH) return value;
     if (Array.isArray(value)) {
       let copy: unknown[] | undefined;
       for (let index = 0; index < value.length; index++) {

@@ -1,3 +1,4 @@
+import { MAX_SCHEMA_DEPTH } from '../schema/intern-schema.js';
 import type { JsonSchema } from '../schema/json-schema.js';
 import type { ToolDefinition } from '../tool/tool-definition.js';
 
@@ -20,7 +21,8 @@ export type ToolTextVisitor = (
 ) => void;
 
 /** Schemas deeper or larger than this are not walked further; a model would not read them whole. */
-const MAX_DEPTH = 40;
+// Every level a definition may hold (see copyTree): no text is deep enough to go unread.
+const MAX_DEPTH = MAX_SCHEMA_DEPTH;
 const MAX_TEXTS = 20_000;
 
 // Keys under which an object maps names to schemas: the names are text a model reads too.

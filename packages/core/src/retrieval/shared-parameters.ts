@@ -60,8 +60,10 @@ export class SharedParameters {
     let keys: string[] | undefined;
     for (const key in properties) {
       if (!Object.hasOwn(properties, key)) continue;
-      if ((own && isSharedIn(own, key)) || (every && isSharedIn(every, key)))
-        (keys ??= []).push(key);
+      if ((own && isSharedIn(own, key)) || (every && isSharedIn(every, key))) {
+        keys ??= [];
+        keys.push(key);
+      }
     }
     return keys ?? NO_KEYS;
   }

@@ -15,8 +15,11 @@ export function internString(text: string): string {
   return text;
 }
 
-/** Deeper than this, a schema is refused: no model fills it, and a cycle is this deep at once. */
-export const MAX_SCHEMA_DEPTH = 40;
+/**
+ * Deeper than this (levels of JSON objects and arrays), a schema is refused: a cycle is this
+ * deep at once, and generated schemas (API specs, resource definitions) stay far below it.
+ */
+export const MAX_SCHEMA_DEPTH = 512;
 /**
  * More values than this (objects, arrays, strings, numbers...), and a schema is refused. A part
  * used twice by reference counts twice: it is copied twice, so a schema made of shared parts
