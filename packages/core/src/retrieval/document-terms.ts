@@ -43,12 +43,16 @@ export class DocumentTermStore {
   }
 
   /**
-   * Add the next document: `runs` as flat triples `[termId, field, count]` sorted by term then
-   * field, `lengths` its token count per field. Returns its document number.
+   * Add the next document from its occurrence keys (term × fieldCount + field), which are
+   * sorted here in place and counted into the document's run: entries `[termId, field << 16 |
+   * count]` ordered by term, then field. `lengths` is its token count per field. Returns its
+   * document number.
    */
-  append(runs: readonly number[], lengths: ArrayLike<number>): number {
+  append(keys: Float64Array, lengths: ArrayLike<number>): number {
     const doc = this.#count;
-    const needed = this.#used + (runs.length / 3) * 2;
+    const sorted = keys.sort();
+    // At most one entry pair per key: grown once, before counting.
+    const needed = this.#used + sorted.length * 2;
     if (needed > this.#entries.length) {
       const entries = new Int32Array(Math.max(needed, Math.ceil(this.#entries.length * 1.5)));
       entries.set(this.#entries.subarray(0, this.#used));
@@ -63,15 +67,20 @@ export class DocumentTermStore {
       this.#lengths = grown;
     }
     const entries = this.#entries;
+    const fieldCount = this.#fieldCount;
     let at = this.#used;
-    for (let i = 0; i < runs.length; i += 3) {
-      entries[at++] = runs[i]!;
-      entries[at++] = (runs[i + 1]! << 16) | Math.min(runs[i + 2]!, MAX_COUNT);
+    for (let i = 0; i < sorted.length; ) {
+      const key = sorted[i]!;
+      let run = 1;
+      while (i + run < sorted.length && sorted[i + run] === key) run++;
+      entries[at++] = Math.floor(key / fieldCount);
+      entries[at++] = ((key % fieldCount) << 16) | Math.min(run, MAX_COUNT);
+      i += run;
     }
     this.#used = at;
     this.#starts[doc + 1] = at;
-    for (let f = 0; f < this.#fieldCount; f++)
-      this.#lengths[doc * this.#fieldCount + f] = Math.min(lengths[f]!, MAX_COUNT);
+    for (let f = 0; f < fieldCount; f++)
+      this.#lengths[doc * fieldCount + f] = Math.min(lengths[f]!, MAX_COUNT);
     this.#count++;
     return doc;
   }
@@ -117,21 +126,4 @@ export function entryField(word: number): number {
 /** Count of a packed entry's second word. */
 export function entryCount(word: number): number {
   return word & MAX_COUNT;
-}
-
-/**
- * Occurrence keys (term × fieldCount + field), sorted here, counted into runs
- * `[termId, field, count]` ordered by term, then field. Sorts `keys` in place.
- */
-export function packTermRuns(keys: Float64Array, fieldCount: number): number[] {
-  const sorted = keys.sort();
-  const packed: number[] = [];
-  for (let i = 0; i < sorted.length; ) {
-    const key = sorted[i]!;
-    let run = 1;
-    while (i + run < sorted.length && sorted[i + run] === key) run++;
-    packed.push(Math.floor(key / fieldCount), key % fieldCount, run);
-    i += run;
-  }
-  return packed;
 }

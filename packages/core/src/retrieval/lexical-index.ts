@@ -1,6 +1,6 @@
 import { InvalidArgumentError } from '../errors/arsenal-error.js';
 import { analyze, analyzeInto, analyzeRepeatedInto, type TermBuffer } from '../text/tokenize.js';
-import { DocumentTermStore, entryCount, entryField, packTermRuns } from './document-terms.js';
+import { DocumentTermStore, entryCount, entryField } from './document-terms.js';
 import type {
   LexicalDocument,
   LexicalFieldOptions,
@@ -267,8 +267,8 @@ export class LexicalIndex {
     return averages;
   }
 
-  /** Runs `[termId, field, count]` sorted by term and field; lengths into #scratchLengths. */
-  #analyzeDocument(document: LexicalDocument): number[] {
+  /** The document's occurrence keys (term × fields + field); lengths into #scratchLengths. */
+  #analyzeDocument(document: LexicalDocument): Float64Array {
     const fieldCount = this.#fields.length;
     const lengths = this.#scratchLengths;
     lengths.fill(0);
@@ -306,7 +306,7 @@ export class LexicalIndex {
         keys[keyCount++] = id * fieldCount + f;
       }
     }
-    return packTermRuns(keys.subarray(0, keyCount), fieldCount);
+    return keys.subarray(0, keyCount);
   }
 
   #post(doc: number): void {
