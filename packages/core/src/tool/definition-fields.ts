@@ -38,7 +38,10 @@ export function checkSchema(schema: unknown, path: string, issues: Issue[]): Jso
         message: 'must be an object mapping names to schemas',
       });
     } else {
-      for (const [key, value] of Object.entries(schema.properties)) {
+      const properties = schema.properties;
+      for (const key in properties) {
+        if (!Object.hasOwn(properties, key)) continue;
+        const value = properties[key];
         if (!isJsonSchemaObject(value) && typeof value !== 'boolean') {
           issues.push({
             path: `${path}/properties/${key}`,
