@@ -1,5 +1,6 @@
 import { InvalidArgumentError } from '../errors/arsenal-error.js';
-import { analyze, analyzeInto, analyzeRepeatedInto, type TermBuffer } from '../text/tokenize.js';
+import { analyze } from '../text/tokenize.js';
+import { DocumentAnalyzer } from './document-analyzer.js';
 import { DocumentTermStore, entryCount, entryField } from './document-terms.js';
 import type {
   LexicalDocument,
@@ -10,6 +11,7 @@ import type {
   LexicalSearchResult,
 } from './lexical-types.js';
 import { PostingsList } from './postings-list.js';
+import { buildScoreHeap, popBestScore } from './score-heap.js';
 
 /**
  * Default query-term saturation (BM25's k3): a word the request repeats counts (k3 + 1)·n / (k3 + n)
@@ -37,17 +39,24 @@ export class LexicalIndex {
   #ids: string[] = [];
   #alive: Uint8Array = new Uint8Array(16);
   #terms: DocumentTermStore;
-  /** Token count per field of the document being analysed. */
-  readonly #scratchLengths: Float64Array;
+  readonly #analyzer: DocumentAnalyzer;
+  /** A term's id, made for a new term: given to the analyzer. */
+  readonly #termId = (term: string): number => {
+    let id = this.#termIds.get(term);
+    if (id === undefined) {
+      id = this.#postings.length;
+      this.#termIds.set(term, id);
+      this.#postings.push(new PostingsList());
+      this.#documentFrequency.push(0);
+    }
+    return id;
+  };
   readonly #docOf = new Map<string, number>();
   #liveCount = 0;
   #lengthSums: Float64Array;
   #averagesAtBuild: Float64Array;
   #scores = new Float64Array(16);
-  #scratchKeys = new Float64Array(256);
   #touched = new Int32Array(16);
-  /** The terms of the text being analysed, reused from one text to the next. */
-  readonly #scratchTerms: TermBuffer = { terms: [], count: 0 };
 
   constructor(options: LexicalIndexOptions) {
     this.#fieldNames = Object.keys(options.fields);
@@ -62,7 +71,7 @@ export class LexicalIndex {
     }
     this.#lengthSums = new Float64Array(this.#fields.length);
     this.#terms = new DocumentTermStore(this.#fields.length);
-    this.#scratchLengths = new Float64Array(this.#fields.length);
+    this.#analyzer = new DocumentAnalyzer(this.#fieldNames, this.#fields);
     this.#averagesAtBuild = new Float64Array(this.#fields.length);
   }
 
@@ -77,7 +86,8 @@ export class LexicalIndex {
   /** Add or replace a document. */
   add(id: string, document: LexicalDocument): void {
     if (this.#docOf.has(id)) this.remove(id);
-    const doc = this.#terms.append(this.#analyzeDocument(document), this.#scratchLengths);
+    const analyzer = this.#analyzer;
+    const doc = this.#terms.append(analyzer.keys(document, this.#termId), analyzer.lengths);
     this.#ids.push(id);
     if (doc >= this.#alive.length) {
       const alive = new Uint8Array(this.#alive.length * 2);
@@ -192,38 +202,15 @@ export class LexicalIndex {
       }
     }
     // Take candidates best first until `limit` are accepted: `accept` (filters, policy) runs only
-    // for documents that could still be returned, not for every document matching a term. A
-    // binary max-heap over the matches (in place) gives them in order without sorting them all.
-    // Ties go to the earlier-indexed document, as a stable sort would.
-    const above = (i: number, j: number) => {
-      const a = heap[i]!;
-      const b = heap[j]!;
-      return scores[a]! > scores[b]! || (scores[a] === scores[b] && a < b);
-    };
-    const siftDown = (start: number, size: number) => {
-      let i = start;
-      for (;;) {
-        const left = 2 * i + 1;
-        let top = i;
-        if (left < size && above(left, top)) top = left;
-        if (left + 1 < size && above(left + 1, top)) top = left + 1;
-        if (top === i) return;
-        const swap = heap[i]!;
-        heap[i] = heap[top]!;
-        heap[top] = swap;
-        i = top;
-      }
-    };
-    for (let i = (touchedCount >> 1) - 1; i >= 0; i--) siftDown(i, touchedCount);
+    // for documents that could still be returned, not for every document matching a term.
+    buildScoreHeap(heap, scores, touchedCount);
     const hits: LexicalHit[] = [];
     let rejectedCount = 0;
     let ignoredCount = 0;
     let size = touchedCount;
     while (size > 0 && hits.length < options.limit) {
-      const doc = heap[0]!;
+      const doc = popBestScore(heap, scores, size);
       size--;
-      heap[0] = heap[size]!;
-      siftDown(0, size);
       const id = this.#ids[doc]!;
       const decision = options.accept ? options.accept(id) : true;
       if (decision === null) ignoredCount++;
@@ -265,48 +252,6 @@ export class LexicalIndex {
       averages[f] = this.#liveCount > 0 ? Math.max(this.#lengthSums[f]! / this.#liveCount, 1) : 1;
     }
     return averages;
-  }
-
-  /** The document's occurrence keys (term × fields + field); lengths into #scratchLengths. */
-  #analyzeDocument(document: LexicalDocument): Float64Array {
-    const fieldCount = this.#fields.length;
-    const lengths = this.#scratchLengths;
-    lengths.fill(0);
-    // One key per occurrence (term × fields + field); sorting groups them by term, then field,
-    // and counting runs gives the packed counts without a map or an array per term.
-    // In a buffer kept between documents: a fresh array per document was garbage.
-    let keys = this.#scratchKeys;
-    let keyCount = 0;
-    for (let f = 0; f < fieldCount; f++) {
-      const text = document[this.#fieldNames[f]!];
-      if (!text) continue;
-      const buffer = this.#scratchTerms;
-      buffer.count = 0;
-      const keepStopWords = this.#fields[f]!.keepStopWords === true;
-      if (typeof text === 'string') analyzeInto(text, keepStopWords, buffer);
-      else
-        for (let p = 0; p < text.length; p++) analyzeRepeatedInto(text[p]!, keepStopWords, buffer);
-      lengths[f] = buffer.count;
-      const tokens = buffer.terms;
-      for (let t = 0; t < buffer.count; t++) {
-        const token = tokens[t]!;
-        let id = this.#termIds.get(token);
-        if (id === undefined) {
-          id = this.#postings.length;
-          this.#termIds.set(token, id);
-          this.#postings.push(new PostingsList());
-          this.#documentFrequency.push(0);
-        }
-        if (keyCount === keys.length) {
-          const grown = new Float64Array(keys.length * 2);
-          grown.set(keys);
-          keys = grown;
-          this.#scratchKeys = grown;
-        }
-        keys[keyCount++] = id * fieldCount + f;
-      }
-    }
-    return keys.subarray(0, keyCount);
   }
 
   #post(doc: number): void {
