@@ -1,6 +1,7 @@
 // Where the exporters' CPU goes: a loop of no-op executes, then of retrieves, with one exporter
 // on (or none), each loop profiled on its own by the V8 profiler (start-up is left out).
 // Run: tsx telemetry-profile.ts off|otel|prometheus|both [profile-dir]
+// (OTLP_PROTOCOL=http/protobuf for the protobuf exporter, SAMPLE_RATIO=0.1 for head sampling).
 // Writes <profile-dir>/<variant>-execute.cpuprofile and -retrieve.cpuprofile (open them in
 // Chrome DevTools) when a directory is given, and prints CPU µs per call either way.
 import { spawn } from 'node:child_process';
@@ -8,9 +9,8 @@ import { writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import { join } from 'node:path';
 import { combineTelemetry, createArsenal, defineTool, type Telemetry } from '@arsenal/core';
-import { createOtelTelemetry } from '@arsenal/telemetry-otel';
+import otelTelemetryFromConfig from '@arsenal/telemetry-otel';
 import { createPrometheusTelemetry } from '@arsenal/telemetry-prometheus';
-import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { syntheticCatalog, syntheticQueries } from './lib/synthetic-catalog.js';
 
 const variant = process.argv[2] ?? 'otel';
@@ -33,8 +33,12 @@ const port = await new Promise<string>((resolve) =>
 const sinks: Telemetry[] = [];
 if (variant === 'otel' || variant === 'both')
   sinks.push(
-    createOtelTelemetry({
-      exporter: new OTLPTraceExporter({ url: `http://127.0.0.1:${port}/v1/traces` }),
+    otelTelemetryFromConfig({
+      otlp: {
+        url: `http://127.0.0.1:${port}/v1/traces`,
+        protocol: process.env.OTLP_PROTOCOL === 'http/protobuf' ? 'http/protobuf' : 'http/json',
+      },
+      ...(process.env.SAMPLE_RATIO ? { sampleRatio: Number(process.env.SAMPLE_RATIO) } : {}),
     }),
   );
 if (variant === 'prometheus' || variant === 'both') sinks.push(createPrometheusTelemetry());

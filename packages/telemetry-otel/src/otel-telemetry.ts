@@ -14,30 +14,12 @@ import {
   type SpanProcessor,
 } from '@opentelemetry/sdk-trace-base';
 import { EventQueue } from './event-queue.js';
+import type { OtelTelemetryOptions } from './otel-telemetry-options.js';
 import { PresetIdGenerator } from './preset-id-generator.js';
 import { eventTime, SpanFactory } from './span-factory.js';
+import { type TraceSampling, traceSamplingFor } from './trace-sampling.js';
 
-export interface OtelTelemetryOptions {
-  /** `service.name` of the resource. Default `arsenal`. */
-  serviceName?: string;
-  /** More resource attributes (`deployment.environment`, `service.version`, ...). */
-  resourceAttributes?: Attributes;
-  /** Where spans go: your processors, or an exporter (batched unless `batch: false`). */
-  spanProcessors?: SpanProcessor[];
-  exporter?: SpanExporter;
-  /**
-   * Batch (the default): events become spans in batches off the call path (on the next turn of
-   * the event loop, or every 256 events) and the exporter sends them in batches. `false`: each
-   * span is built and sent as its event arrives (tests, short scripts).
-   */
-  batch?: boolean;
-  /** Record the retrieval query text as `arsenal.retrieval.query`. Default false. */
-  recordQueryText?: boolean;
-  /** Record principal ids as `enduser.id`. Default true. */
-  recordPrincipal?: boolean;
-  /** Calls kept open at once; past it the oldest span ends as abandoned. Default 10,000. */
-  maxOpenSpans?: number;
-}
+export type { OtelTelemetryOptions } from './otel-telemetry-options.js';
 
 interface OpenCall {
   span: Span;
@@ -63,6 +45,7 @@ export class OtelTelemetry implements Telemetry {
   readonly #recordQuery: boolean;
   readonly #recordPrincipal: boolean;
   readonly #deferred: boolean;
+  readonly #sampling: TraceSampling | undefined;
   readonly #queue = new EventQueue((event) => this.#apply(event), QUEUE_LIMIT);
 
   constructor(options: OtelTelemetryOptions = {}) {
@@ -72,6 +55,7 @@ export class OtelTelemetry implements Telemetry {
         `maxOpenSpans must be a positive integer, got ${String(maxOpen)}.`,
       );
     }
+    this.#sampling = traceSamplingFor(options.sampleRatio);
     const processors = [...(options.spanProcessors ?? [])];
     if (options.exporter) {
       processors.push(
@@ -107,6 +91,7 @@ export class OtelTelemetry implements Telemetry {
    * own times, so they are the same whenever they are built.
    */
   emit(event: ArsenalEvent): void {
+    if (this.#sampling && !this.#sampling.keeps(event.traceId)) return;
     if (!this.#deferred) {
       this.#apply(event);
       return;
