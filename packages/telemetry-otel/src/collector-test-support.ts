@@ -12,17 +12,28 @@ export interface OtlpSpan {
   attributes?: { key: string; value: Record<string, unknown> }[];
 }
 
-/** A local OTLP/HTTP receiver: decodes every JSON export request it gets into spans. */
+/**
+ * A local OTLP/HTTP receiver: decodes every JSON export request it gets into spans, and keeps
+ * protobuf export requests as they came (`protobufBodies`).
+ */
 export async function startOtlpReceiver() {
   const spans: OtlpSpan[] = [];
   const serviceNames: string[] = [];
+  const protobufBodies: Buffer[] = [];
   const server = createServer((request, response) => {
-    let body = '';
-    request.on('data', (chunk) => {
-      body += chunk;
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => {
+      chunks.push(chunk);
     });
     request.on('end', () => {
-      const payload = JSON.parse(body) as {
+      const body = Buffer.concat(chunks);
+      if (request.headers['content-type'] === 'application/x-protobuf') {
+        protobufBodies.push(body);
+        // An empty ExportTraceServiceResponse: full success.
+        response.writeHead(200, { 'content-type': 'application/x-protobuf' }).end();
+        return;
+      }
+      const payload = JSON.parse(body.toString('utf8')) as {
         resourceSpans: {
           resource: { attributes: { key: string; value: { stringValue?: string } }[] };
           scopeSpans: { spans: OtlpSpan[] }[];
@@ -41,6 +52,7 @@ export async function startOtlpReceiver() {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1/traces`,
     spans,
     serviceNames,
+    protobufBodies,
     close: () => close(server),
   };
 }

@@ -1,6 +1,7 @@
 import { ConfigurationError } from '@arsenal/core';
 import type { Attributes } from '@opentelemetry/api';
-import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
+import { OTLPTraceExporter as OtlpJsonExporter } from '@opentelemetry/exporter-trace-otlp-http';
+import { OTLPTraceExporter as OtlpProtobufExporter } from '@opentelemetry/exporter-trace-otlp-proto';
 import { ConsoleSpanExporter, type SpanExporter } from '@opentelemetry/sdk-trace-base';
 import { OtelTelemetry } from './otel-telemetry.js';
 
@@ -8,15 +9,29 @@ import { OtelTelemetry } from './otel-telemetry.js';
 export interface OtelTelemetryConfig {
   serviceName?: string;
   resourceAttributes?: Attributes;
-  /** Send spans over OTLP/HTTP (JSON) to a collector: `url` is the traces endpoint. */
-  otlp?: { url: string; headers?: Record<string, string>; timeoutMillis?: number };
+  /**
+   * Send spans over OTLP/HTTP to a collector: `url` is the traces endpoint. `protocol` picks the
+   * body encoding: `http/json` (the default) or `http/protobuf`, which costs less CPU per span and
+   * sends bodies under half the size; every OpenTelemetry Collector accepts both.
+   */
+  otlp?: {
+    url: string;
+    headers?: Record<string, string>;
+    timeoutMillis?: number;
+    protocol?: OtlpProtocol;
+  };
   /** Print spans to stdout instead (never with `arsenal serve` over stdio: stdout is the protocol). */
   console?: boolean;
   batch?: boolean;
   recordQueryText?: boolean;
   recordPrincipal?: boolean;
   maxOpenSpans?: number;
+  sampleRatio?: number;
 }
+
+/** The OTLP/HTTP body encodings, named as `OTEL_EXPORTER_OTLP_PROTOCOL` names them. */
+export type OtlpProtocol = 'http/json' | 'http/protobuf';
+const PROTOCOLS: readonly string[] = ['http/json', 'http/protobuf'];
 
 const KNOWN = [
   'serviceName',
@@ -27,6 +42,7 @@ const KNOWN = [
   'recordQueryText',
   'recordPrincipal',
   'maxOpenSpans',
+  'sampleRatio',
 ];
 
 /** The factory `arsenal.yaml` calls: an OTLP/HTTP (or console) exporter behind `OtelTelemetry`. */
@@ -51,11 +67,21 @@ export default function otelTelemetryFromConfig(config: OtelTelemetryConfig = {}
     if (url.protocol !== 'http:' && url.protocol !== 'https:') {
       throw new ConfigurationError(`otlp.url must be http(s), got "${url.protocol}".`);
     }
-    exporter = new OTLPTraceExporter({
+    const protocol = otlp.protocol ?? 'http/json';
+    if (!PROTOCOLS.includes(protocol)) {
+      throw new ConfigurationError(
+        `otlp.protocol "${String(protocol)}" is not an OTLP/HTTP encoding: use "http/json" or "http/protobuf" (cheaper to encode).`,
+      );
+    }
+    const exporterOptions = {
       url: url.href,
       ...(otlp.headers ? { headers: otlp.headers } : {}),
       ...(otlp.timeoutMillis ? { timeoutMillis: otlp.timeoutMillis } : {}),
-    });
+    };
+    exporter =
+      protocol === 'http/protobuf'
+        ? new OtlpProtobufExporter(exporterOptions)
+        : new OtlpJsonExporter(exporterOptions);
   } else if (toConsole) {
     exporter = new ConsoleSpanExporter();
   } else {

@@ -45,6 +45,27 @@ describe('OTLP/HTTP export', () => {
     await arsenal.close();
   });
 
+  it('sends OTLP/protobuf when asked: smaller bodies carrying the same span', async () => {
+    const collector = await receiver();
+    const telemetry = otelTelemetryFromConfig({
+      serviceName: 'tool-gateway',
+      otlp: { url: collector.url, protocol: 'http/protobuf' },
+    });
+    const arsenal = createArsenal({ telemetry });
+    await arsenal.register([ping]);
+    const result = await arsenal.execute({ tool: 'ping', arguments: {} });
+    await telemetry.forceFlush();
+    expect(collector.spans).toHaveLength(0);
+    const body = Buffer.concat(collector.protobufBodies);
+    // Protobuf carries ids as raw bytes and strings as UTF-8: find them in the body.
+    expect(body.includes(Buffer.from(result.traceId, 'hex'))).toBe(true);
+    expect(body.includes(Buffer.from(result.spanId, 'hex'))).toBe(true);
+    expect(body.includes(Buffer.from('execute_tool ping'))).toBe(true);
+    expect(body.includes(Buffer.from('tool-gateway'))).toBe(true);
+    expect(body.includes(Buffer.from(result.traceId))).toBe(false);
+    await arsenal.close();
+  });
+
   it('continues the trace into an MCP server: the tool receives the call span as traceparent', async () => {
     const collector = await receiver();
     const mcp = await startMetaEchoMcpServer();
@@ -83,7 +104,7 @@ describe('OTLP/HTTP export', () => {
     expect(collector.serviceNames).toContain('from-yaml');
   });
 
-  it('refuses unknown options, a missing exporter and a bad collector URL', async () => {
+  it('refuses unknown options, a missing exporter, a bad collector URL, protocol or sample ratio', async () => {
     const unknown = await expectArsenalError(
       () => otelTelemetryFromConfig({ otlpUrl: 'x' } as never),
       'configuration_invalid',
@@ -95,6 +116,23 @@ describe('OTLP/HTTP export', () => {
       'configuration_invalid',
     );
     expect(bad.message).toMatch(/http/);
+    const protocol = await expectArsenalError(
+      () =>
+        otelTelemetryFromConfig({
+          otlp: { url: 'http://127.0.0.1:4318/v1/traces', protocol: 'grpc' as never },
+        }),
+      'configuration_invalid',
+    );
+    expect(protocol.message).toContain('http/protobuf');
+    const ratio = await expectArsenalError(
+      () =>
+        otelTelemetryFromConfig({
+          otlp: { url: 'http://127.0.0.1:4318/v1/traces' },
+          sampleRatio: 10,
+        }),
+      'configuration_invalid',
+    );
+    expect(ratio.message).toContain('sampleRatio');
   });
 
   it('a collector that is down never fails a call', async () => {

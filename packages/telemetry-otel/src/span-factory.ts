@@ -51,7 +51,8 @@ export class SpanFactory {
           kind: start.kind ?? SpanKind.INTERNAL,
           startTime: start.startTime,
           attributes,
-          root: parent === ROOT_CONTEXT,
+          // No `root: true` for a root span: ROOT_CONTEXT holds no span already, and the SDK
+          // would copy the context to delete one (an allocation per span).
         },
         parent,
       );
