@@ -33,7 +33,8 @@ export class Quarantine {
   }
 
   isApproved(tool: ToolDefinition): boolean {
-    return this.#approved.has(tool.contentHash);
+    // Nothing approved (nearly always): no content hash to compute for every imported tool.
+    return this.#approved.size > 0 && this.#approved.has(tool.contentHash);
   }
 
   /** Hold a tool; true when it is new or changed (worth an event), false when already held as is. */

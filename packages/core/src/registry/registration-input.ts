@@ -36,18 +36,8 @@ export function definitionOf(
 ): ToolDefinition {
   if (isFunctionTool(registration)) return registration.definition;
   if (isToolDefinition(registration)) return registration;
-  const input = registration as ToolDefinitionInput;
-  const needsDefaults =
-    (input.namespace === undefined && options.namespace !== undefined) ||
-    (input.source === undefined && options.source !== undefined);
-  return createToolDefinition(
-    needsDefaults
-      ? {
-          ...input,
-          namespace: input.namespace ?? options.namespace,
-          source: input.source ?? options.source,
-        }
-      : input,
-    options,
-  );
+  // The defaults of `options` (namespace, source) apply inside createToolDefinition: a spread
+  // copy of each input here gave every definition's input an object of its own shape, and
+  // reading its fields was a third of a definition's cost.
+  return createToolDefinition(registration as ToolDefinitionInput, options);
 }

@@ -54,6 +54,10 @@ export interface CreateToolDefinitionOptions {
   onWarnings?: (warnings: readonly Issue[], tool: ToolDefinition) => void;
   /** Clock for `createdAt` defaults (tests). */
   now?: () => Date;
+  /** Namespace for an input that sets none. Default `default`. */
+  namespace?: string;
+  /** Source kind for an input that sets none. Default `manual`. */
+  source?: string;
 }
 
 /**
@@ -87,7 +91,7 @@ export function createToolDefinition(
       message: `"${String(version)}" is not a semantic version like 1.0.0`,
     });
   }
-  const namespace = input.namespace ?? 'default';
+  const namespace = input.namespace ?? options.namespace ?? 'default';
   if (
     typeof namespace !== 'string' ||
     namespace.length > 64 ||
@@ -254,7 +258,7 @@ export function createToolDefinition(
     tags,
     parametersSchema,
     returnsSchema,
-    source: internString(input.source ?? 'manual'),
+    source: internString(input.source ?? options.source ?? 'manual'),
     sourceUri: input.sourceUri,
     capabilities,
     requiresConfirmation,
