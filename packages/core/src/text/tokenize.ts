@@ -2,11 +2,41 @@ import { stem } from './stemmer.js';
 import { STOP_WORDS } from './stop-words.js';
 
 const SNAKE_CASE = /^[a-z_]+$/;
+const LOWER_ALNUM = /^[a-z0-9_]+$/;
+
+/**
+ * `splitIdentifier` for lowercase letters, digits and underscores (`get_v2_item`, `s3`): parts
+ * end at underscores and where letters meet digits, found by a scan rather than five regular
+ * expressions.
+ */
+function splitLowerAlnum(identifier: string): string[] {
+  const parts: string[] = [];
+  let start = -1;
+  let digits = false;
+  for (let i = 0; i < identifier.length; i++) {
+    const code = identifier.charCodeAt(i);
+    if (code === 95) {
+      if (start >= 0) parts.push(identifier.slice(start, i));
+      start = -1;
+      continue;
+    }
+    const digit = code <= 57;
+    if (start < 0) start = i;
+    else if (digit !== digits) {
+      parts.push(identifier.slice(start, i));
+      start = i;
+    }
+    digits = digit;
+  }
+  if (start >= 0) parts.push(identifier.slice(start));
+  return parts;
+}
 const WORD = /[\p{L}\p{N}]+/gu;
 
 /** Split identifiers at `_`, `-`, `.`, camelCase and letter/digit boundaries, lowercased. */
 export function splitIdentifier(identifier: string): string[] {
   if (SNAKE_CASE.test(identifier)) return identifier.split('_').filter((part) => part.length > 0);
+  if (LOWER_ALNUM.test(identifier)) return splitLowerAlnum(identifier);
   return identifier
     .replace(/([a-z])([A-Z])/g, '$1 $2')
     .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
