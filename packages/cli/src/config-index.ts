@@ -2,7 +2,7 @@ import { basename } from 'node:path';
 import type { ArsenalOptions, Principal } from '@arsenal/core';
 import type { OptionSpec } from './args.js';
 import { CliError } from './cli-error.js';
-import { openConfiguredArsenal } from './commands/serve.js';
+import { openConfiguredArsenal } from './commands/open-arsenal.js';
 import type { CliIO } from './io.js';
 import { type IndexedCatalog, indexCatalogs } from './tool-index.js';
 

@@ -1,15 +1,10 @@
-import { readFile } from 'node:fs/promises';
-import { basename, extname } from 'node:path';
+import { basename } from 'node:path';
 import {
   type Arsenal,
-  CatalogError,
   ConfigurationError,
-  catalogValueToInputs,
   combineTelemetry,
   createArsenal,
   type HistoryStore,
-  parseCatalog,
-  type RegistrationSummary,
   type SourceHandle,
   type StateStore,
   type ToolDefinitionInput,
@@ -17,13 +12,15 @@ import {
 import type { A2aToolSource } from '@arsenal/executor-a2a';
 import { createMcpToolSource, type McpToolSource } from '@arsenal/executor-mcp';
 import { createProcessToolSource } from '@arsenal/executor-process';
-import { parse as parseYaml } from 'yaml';
-import { a2aSecretsOf, addA2aAgents, type LoadedA2aAgents } from './a2a-agents.js';
+import { addA2aAgents, type LoadedA2aAgents } from './a2a-agents.js';
 import { arsenalOptions } from './arsenal-options.js';
+import { readCatalog } from './catalog-files.js';
 import { cliToolSpecs } from './cli-tools.js';
 import { redactText } from './config-error.js';
+import { secretsOf } from './config-secrets.js';
 import { addHttpSources } from './http-sources.js';
 import { type InlineToolHandler, registerInlineTools } from './inline-tools.js';
+import { transportOf } from './mcp-server-transport.js';
 import {
   approvedContentHashes,
   approvedHashes,
@@ -32,7 +29,8 @@ import {
   readPinLock,
 } from './pin-lock.js';
 import { checkPolicyCoverage } from './policy-coverage.js';
-import type { ArsenalConfig, McpServerConfig } from './schema.js';
+import { reportFailures, reportSummary } from './registration-report.js';
+import type { ArsenalConfig } from './schema.js';
 import { stateWarnings } from './state-warnings.js';
 import { addUtcpSources } from './utcp-sources.js';
 
@@ -207,104 +205,4 @@ export async function createArsenalFromConfig(
     ...(stateStore ? { stateStore } : {}),
     close,
   };
-}
-
-function transportOf(server: McpServerConfig) {
-  if ('command' in server) {
-    return {
-      type: 'stdio' as const,
-      command: server.command,
-      ...(server.args ? { args: server.args } : {}),
-      ...(server.env ? { env: server.env } : {}),
-      ...(server.cwd ? { cwd: server.cwd } : {}),
-    };
-  }
-  return {
-    type: server.transport ?? ('http' as const),
-    url: server.url,
-    ...(server.headers ? { headers: server.headers } : {}),
-  };
-}
-
-/** Values that must never appear in messages: headers and env of MCP servers, auth tokens. */
-function secretsOf(config: ArsenalConfig): string[] {
-  const secrets: string[] = [];
-  for (const server of Object.values(config.mcpServers ?? {})) {
-    const values =
-      'command' in server ? Object.values(server.env ?? {}) : Object.values(server.headers ?? {});
-    secrets.push(...values.filter((value) => value.length >= 4));
-    if ('url' in server) {
-      const url = new URL(server.url);
-      if (url.password) secrets.push(url.password);
-    }
-  }
-  for (const credential of config.serve?.auth?.tokens ?? []) secrets.push(credential.token);
-  secrets.push(...a2aSecretsOf(config));
-  for (const source of Object.values(config.utcp ?? {})) {
-    secrets.push(...Object.values(source.variables ?? {}).filter((value) => value.length >= 4));
-  }
-  return secrets;
-}
-
-async function readCatalog(path: string): Promise<ToolDefinitionInput[]> {
-  let text: string;
-  try {
-    text = await readFile(path, 'utf8');
-  } catch (error) {
-    throw new ConfigurationError(
-      `tools.catalogs: cannot read ${path} (${(error as { code?: string }).code ?? (error as Error).message}); check the path (relative paths start at the config file's folder).`,
-      { cause: error },
-    );
-  }
-  const extension = extname(path).toLowerCase();
-  if (extension === '.yaml' || extension === '.yml') {
-    let value: unknown;
-    try {
-      value = parseYaml(text);
-    } catch (error) {
-      throw new CatalogError(path, `not valid YAML: ${(error as Error).message}`, undefined, {
-        cause: error,
-      });
-    }
-    const list = Array.isArray(value) ? value : (value as { tools?: unknown } | null)?.tools;
-    return catalogValueToInputs(list ?? value, path);
-  }
-  if (extension === '.json' || extension === '.jsonl') {
-    return parseCatalog(text, { format: extension === '.json' ? 'json' : 'jsonl', source: path });
-  }
-  throw new ConfigurationError(
-    `tools.catalogs: cannot tell the format of ${path}; name it .json, .jsonl, .yaml or .yml.`,
-  );
-}
-
-function reportSummary(
-  summary: RegistrationSummary,
-  where: string,
-  warn: (message: string) => void,
-): void {
-  reportFailures(summary.failed, where, warn);
-  const held = summary.quarantined[0];
-  if (held) {
-    warn(
-      `${where}: quarantined ${summary.quarantined.length} tool(s) the poisoning detector flagged (first: ${held.tool.qualifiedName}: ${held.findings[0]?.message ?? '?'}); they are withheld from models until approved (\`arsenal list --quarantined\` shows them)`,
-    );
-  }
-  for (const warning of summary.warnings.slice(0, 5)) {
-    warn(`${where}: tool "${warning.tool}": ${warning.path} ${warning.message}`);
-  }
-  if (summary.warnings.length > 5)
-    warn(`${where}: ${summary.warnings.length - 5} more tool warning(s) like these`);
-}
-
-function reportFailures(
-  failed: readonly { name?: string; error: Error }[],
-  where: string,
-  warn: (message: string) => void,
-): void {
-  const first = failed[0];
-  if (first) {
-    warn(
-      `${where}: skipped ${failed.length} tool(s); first: ${first.name ?? '?'}: ${first.error.message.split('\n').join(' ')}`,
-    );
-  }
 }

@@ -1,20 +1,18 @@
 import { ArsenalError, CancelledError } from '@arsenal/core';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import {
-  type Implementation,
-  type LoggingLevel,
-  type LoggingMessageNotification,
-  LoggingMessageNotificationSchema,
-  ResourceUpdatedNotificationSchema,
-  type ServerCapabilities,
-  ToolListChangedNotificationSchema,
+import type {
+  Implementation,
+  LoggingLevel,
+  LoggingMessageNotification,
+  ServerCapabilities,
 } from '@modelcontextprotocol/sdk/types.js';
-import { trackChildProcess } from './child-process-reaper.js';
+import { sleep, untilAborted } from './abortable-wait.js';
 import { type InFlightCalls, PASS_THROUGH_CAPABILITIES } from './client-passthrough.js';
 import { stderrHint, toConnectionError } from './mcp-errors.js';
-import { createTransport, pidOf } from './mcp-transport.js';
+import { createTransport, pidOf, trackChildOnStart } from './mcp-transport.js';
 import type { McpRestartOptions, McpTransportOptions } from './options.js';
+import { handleServerNotifications } from './server-notifications.js';
 import type { StderrRingBuffer } from './stderr-ring-buffer.js';
 
 export type ConnectionState =
@@ -52,44 +50,6 @@ interface Live {
   client: Client;
   transport: Transport;
   release: () => void;
-}
-
-/** Waits for `promise`, or rejects with the signal's reason when it aborts first. */
-function untilAborted<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
-  if (!signal) return promise;
-  if (signal.aborted) return Promise.reject(signal.reason);
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(signal.reason);
-    signal.addEventListener('abort', onAbort, { once: true });
-    promise.then(
-      (value) => {
-        signal.removeEventListener('abort', onAbort);
-        resolve(value);
-      },
-      (error: unknown) => {
-        signal.removeEventListener('abort', onAbort);
-        reject(error);
-      },
-    );
-  });
-}
-
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal.aborted) {
-      reject(signal.reason);
-      return;
-    }
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal.reason);
-    };
-    const timer = setTimeout(() => {
-      signal.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    signal.addEventListener('abort', onAbort, { once: true });
-  });
 }
 
 /**
@@ -204,38 +164,13 @@ export class McpConnection {
   async #open(): Promise<Client> {
     const { serverName, stderr } = this.#options;
     const transport = createTransport(this.#options.transport, serverName, stderr);
-    let release = () => {};
-    // Track the child from the moment it is spawned, not after the handshake: a parent that
-    // exits mid-handshake must still take the child with it.
-    const start = transport.start.bind(transport);
-    transport.start = async () => {
-      await start();
-      const pid = pidOf(transport);
-      if (pid !== undefined) release = trackChildProcess(pid);
-    };
+    const release = trackChildOnStart(transport);
     const inFlight = this.#options.inFlight;
     const client = new Client(this.#options.clientInfo, {
       capabilities: inFlight ? PASS_THROUGH_CAPABILITIES : {},
     });
     inFlight?.install(client, serverName);
-    client.setNotificationHandler(ToolListChangedNotificationSchema, async () => {
-      this.#options.onToolListChanged();
-    });
-    const { onLog, onResourceUpdated } = this.#options;
-    if (onResourceUpdated) {
-      client.setNotificationHandler(ResourceUpdatedNotificationSchema, (notification) => {
-        onResourceUpdated(notification.params.uri);
-      });
-    }
-    if (onLog) {
-      client.setNotificationHandler(LoggingMessageNotificationSchema, (notification) => {
-        try {
-          onLog(notification.params);
-        } catch {
-          // A faulty log listener must not disturb the connection.
-        }
-      });
-    }
+    handleServerNotifications(client, this.#options);
     client.onerror = (error) => {
       this.#lastError = error;
     };
@@ -254,7 +189,7 @@ export class McpConnection {
         ? this.#closedError()
         : toConnectionError(error, serverName, stderr.lines());
     }
-    this.#live = { client, transport, release: () => release() };
+    this.#live = { client, transport, release };
     this.#state = 'connected';
     return client;
   }

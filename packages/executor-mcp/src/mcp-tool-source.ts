@@ -3,62 +3,24 @@ import {
   InvalidArgumentError,
   type ToolDefinition,
   type ToolSource,
-  type ToolSourceChange,
   toArsenalError,
 } from '@arsenal/core';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import type {
-  Implementation,
-  LoggingMessageNotification,
-  ServerCapabilities,
-  Tool,
-} from '@modelcontextprotocol/sdk/types.js';
+import type { Implementation, ServerCapabilities, Tool } from '@modelcontextprotocol/sdk/types.js';
 import { InFlightCalls } from './client-passthrough.js';
 import { type ConnectionState, McpConnection } from './mcp-connection.js';
 import { McpExecutor } from './mcp-executor.js';
-import { sourceUriOf, validateTransportOptions } from './mcp-transport.js';
-import {
-  DEFAULT_RESTART,
-  DEFAULT_TIMEOUT_MS,
-  type McpLogMessage,
-  type McpToolSourceOptions,
-  type PinningFinding,
-} from './options.js';
+import { sourceUriOf } from './mcp-transport.js';
+import { DEFAULT_RESTART, type McpToolSourceOptions, type PinningFinding } from './options.js';
+import { checkedSourceOptions, logTo } from './source-options.js';
 import { StderrRingBuffer } from './stderr-ring-buffer.js';
-import { diffToolLists, isEmptyDiff, type ToolListDiff } from './tool-list-diff.js';
+import { type Listing, type McpToolSourceChange, ToolListTracker } from './tool-list-tracker.js';
 import { listAllTools, toListError } from './tool-listing.js';
-import {
-  assignToolNames,
-  mapMcpTool,
-  type ToolMappingContext,
-  toNamespace,
-} from './tool-mapping.js';
-import { pinHashOf, ToolPinning } from './tool-pinning.js';
+import { toNamespace } from './tool-mapping.js';
+import { ToolPinning } from './tool-pinning.js';
 import { UpstreamFeatures } from './upstream-features.js';
 
-function logTo(
-  onLog: (message: McpLogMessage) => void,
-  server: string,
-): (params: LoggingMessageNotification['params']) => void {
-  return ({ level, logger, data }) =>
-    onLog({ server, level, ...(logger === undefined ? {} : { logger }), data });
-}
-
-/** A change of the server's tool list: the full list, plus what was added, updated or removed. */
-export interface McpToolSourceChange extends ToolSourceChange, ToolListDiff {
-  /** Tools pinning withholds in this listing. */
-  withheld: PinningFinding[];
-}
-
-interface Listing {
-  /** Offered tools by MCP name, in server order. */
-  tools: Map<string, ToolDefinition>;
-  /** Pinning hashes of every listed tool, withheld ones included. */
-  hashes: Map<string, string>;
-  /** Every listed tool as the server described it, withheld ones included. */
-  raw: Tool[];
-  withheld: Map<string, PinningFinding>;
-}
+export type { McpToolSourceChange };
 
 /**
  * An MCP server as a tool source. `load()` connects (spawning the server for stdio), lists every
@@ -81,47 +43,31 @@ export class McpToolSource implements ToolSource {
   readonly #stderr: StderrRingBuffer;
   readonly #connection: McpConnection;
   readonly #inFlight = new InFlightCalls();
-  readonly #pinning: ToolPinning;
-  readonly #mapping: ToolMappingContext;
-  readonly #listeners = new Set<(change: McpToolSourceChange) => void>();
-  #listing: Listing | undefined;
+  readonly #tools: ToolListTracker;
   #chain: Promise<unknown> = Promise.resolve();
   #resyncQueued = false;
   #closed = false;
 
   constructor(options: McpToolSourceOptions) {
-    if (typeof options.name !== 'string' || options.name.trim().length === 0) {
-      throw new InvalidArgumentError(
-        'MCP server name is required: it becomes the namespace of its tools.',
-      );
-    }
-    validateTransportOptions(options.transport, options.name);
-    const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-    if (!(timeoutMs > 0)) {
-      throw new InvalidArgumentError(
-        `MCP server "${options.name}": timeoutMs must be > 0, got ${timeoutMs}.`,
-      );
-    }
-    const connectTimeoutMs = options.connectTimeoutMs ?? Math.max(timeoutMs, DEFAULT_TIMEOUT_MS);
-    if (!(connectTimeoutMs > 0)) {
-      throw new InvalidArgumentError(
-        `MCP server "${options.name}": connectTimeoutMs must be > 0, got ${connectTimeoutMs}.`,
-      );
-    }
+    const { timeoutMs, connectTimeoutMs } = checkedSourceOptions(options);
     this.id = options.name;
     this.namespace = toNamespace(options.name);
     this.#options = options;
     this.#timeoutMs = timeoutMs;
     this.#connectTimeoutMs = connectTimeoutMs;
     this.#stderr = new StderrRingBuffer(options.stderrLines ?? 200, options.onStderr);
-    this.#pinning = new ToolPinning(options.name, options.pinning);
-    this.#mapping = {
-      serverName: options.name,
-      namespace: this.namespace,
-      sourceUri: sourceUriOf(options.transport),
-      hygiene: options.hygiene ?? 'flag',
-      onHygieneFindings: options.onHygieneFindings,
-    };
+    this.#tools = new ToolListTracker({
+      pinning: new ToolPinning(options.name, options.pinning),
+      mapping: {
+        serverName: options.name,
+        namespace: this.namespace,
+        sourceUri: sourceUriOf(options.transport),
+        hygiene: options.hygiene ?? 'flag',
+        onHygieneFindings: options.onHygieneFindings,
+      },
+      onSkippedTool: (skipped) => options.onSkippedTool?.(skipped),
+      onError: (error) => this.#reportError(error),
+    });
     this.#connection = new McpConnection({
       serverName: options.name,
       transport: options.transport,
@@ -148,7 +94,7 @@ export class McpToolSource implements ToolSource {
       maxTotalTimeoutMs: options.maxTotalTimeoutMs ?? timeoutMs * 10,
       reconnectOnTransportError: options.transport.type !== 'stdio',
       stderr: () => this.#stderr.lines(),
-      isWithheld: (mcpName) => this.#listing?.withheld.has(mcpName) ?? false,
+      isWithheld: (mcpName) => this.#tools.current?.withheld.has(mcpName) ?? false,
       inFlight: this.#inFlight,
     });
     this.features = new UpstreamFeatures({
@@ -187,7 +133,7 @@ export class McpToolSource implements ToolSource {
    * Persist them after review and pass them back as `pinning.approved`.
    */
   approvedHashes(): Record<string, string> {
-    return Object.fromEntries(this.#listing?.hashes ?? []);
+    return Object.fromEntries(this.#tools.current?.hashes ?? []);
   }
 
   /**
@@ -195,12 +141,12 @@ export class McpToolSource implements ToolSource {
    * an approval records and a diff compares.
    */
   listedTools(): Tool[] {
-    return [...(this.#listing?.raw ?? [])];
+    return [...(this.#tools.current?.raw ?? [])];
   }
 
   /** Tools pinning withholds in the last listing. */
   withheldTools(): PinningFinding[] {
-    return [...(this.#listing?.withheld.values() ?? [])];
+    return [...(this.#tools.current?.withheld.values() ?? [])];
   }
 
   /** Connect if needed and list the server's tools, following pagination. */
@@ -213,17 +159,14 @@ export class McpToolSource implements ToolSource {
   }
 
   watch(listener: (change: McpToolSourceChange) => void): () => void {
-    this.#listeners.add(listener);
-    return () => {
-      this.#listeners.delete(listener);
-    };
+    return this.#tools.watch(listener);
   }
 
   /** Close the connection; a spawned server is stopped (stdin closed, then SIGTERM, then SIGKILL). */
   async close(): Promise<void> {
     if (this.#closed) return;
     this.#closed = true;
-    this.#listeners.clear();
+    this.#tools.unwatchAll();
     await this.#connection.close();
   }
 
@@ -238,7 +181,7 @@ export class McpToolSource implements ToolSource {
 
   #scheduleResync(): void {
     // Nothing to compare with before the first load; several notifications make one re-list.
-    if (this.#closed || this.#resyncQueued || this.#listing === undefined) return;
+    if (this.#closed || this.#resyncQueued || this.#tools.current === undefined) return;
     this.#resyncQueued = true;
     this.#enqueue(async () => {
       this.#resyncQueued = false;
@@ -269,60 +212,7 @@ export class McpToolSource implements ToolSource {
       connectTimeoutMs: this.#connectTimeoutMs,
     });
     this.#connection.noteSuccess();
-    const previous = this.#listing;
-    const next = this.#buildListing(tools);
-    this.#listing = next;
-    if (previous) {
-      const diff = diffToolLists(previous.tools, next.tools);
-      if (!isEmptyDiff(diff))
-        this.#emit({
-          tools: [...next.tools.values()],
-          ...diff,
-          withheld: [...next.withheld.values()],
-        });
-    }
-    return next;
-  }
-
-  #buildListing(tools: readonly Tool[]): Listing {
-    const listing: Listing = {
-      tools: new Map(),
-      hashes: new Map(),
-      withheld: new Map(),
-      raw: [...tools],
-    };
-    const names = assignToolNames(tools.map((tool) => tool.name));
-    tools.forEach((tool, index) => {
-      const pinHash = pinHashOf(tool);
-      listing.hashes.set(tool.name, pinHash);
-      const decision = this.#pinning.check(tool.name, pinHash);
-      if (decision.action === 'withheld') {
-        listing.withheld.set(tool.name, decision.finding);
-        return;
-      }
-      try {
-        const definition = mapMcpTool(tool, this.#mapping, {
-          name: names[index]!,
-          pinHash,
-          pinMismatch: decision.action === 'flagged',
-        });
-        listing.tools.set(tool.name, definition);
-      } catch (error) {
-        // One tool the registry cannot accept must not hide the rest of the server.
-        this.#options.onSkippedTool?.({ mcpName: tool.name, error: error as Error });
-      }
-    });
-    return listing;
-  }
-
-  #emit(change: McpToolSourceChange): void {
-    for (const listener of [...this.#listeners]) {
-      try {
-        listener(change);
-      } catch (error) {
-        this.#reportError(toArsenalError(error));
-      }
-    }
+    return this.#tools.update(tools);
   }
 
   #reportError(error: ArsenalError): void {

@@ -4,6 +4,7 @@ import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import { trackChildProcess } from './child-process-reaper.js';
 import type { McpTransportOptions } from './options.js';
 import type { StderrRingBuffer } from './stderr-ring-buffer.js';
 
@@ -89,4 +90,19 @@ export function createTransport(
 /** The pid of a stdio transport's child, once started. */
 export function pidOf(transport: Transport): number | undefined {
   return transport instanceof StdioClientTransport ? (transport.pid ?? undefined) : undefined;
+}
+
+/**
+ * Tracks the child a transport spawns from the moment it is spawned, not after the handshake: a
+ * parent that exits mid-handshake must still take the child with it. Returns the release.
+ */
+export function trackChildOnStart(transport: Transport): () => void {
+  let release = () => {};
+  const start = transport.start.bind(transport);
+  transport.start = async () => {
+    await start();
+    const pid = pidOf(transport);
+    if (pid !== undefined) release = trackChildProcess(pid);
+  };
+  return () => release();
 }

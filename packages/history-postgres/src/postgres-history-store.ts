@@ -5,34 +5,20 @@ import {
   InvalidArgumentError,
 } from '@arsenal/core';
 import pg from 'pg';
+import { AuditWriteQueue } from './audit-write-queue.js';
+import { describeTarget, HistoryStoreError, toHistoryStoreError } from './history-errors.js';
 import {
-  describeTarget,
-  HistoryStoreError,
-  isUnavailable,
-  toHistoryStoreError,
-} from './history-errors.js';
-import {
-  type AuditRow,
   createTableStatements,
   deleteOlderThanStatement,
-  insertStatement,
   keepNewestStatement,
   quoteTable,
   selectStatement,
-  toAuditRow,
 } from './history-sql.js';
 import {
   checkedOptions,
   type PostgresHistoryStoreOptions,
   type RetentionOptions,
 } from './options.js';
-
-/** A record waiting to be written, and the append still waiting for it (if it has not given up). */
-interface Pending {
-  row: AuditRow;
-  record: AuditRecord;
-  waiter?: { resolve(): void; reject(error: unknown): void };
-}
 
 const DAY_MS = 86_400_000;
 
@@ -49,13 +35,8 @@ export class PostgresHistoryStore implements HistoryStore {
   readonly #ownsPool: boolean;
   readonly #connectionString: string | undefined;
   readonly #options: ReturnType<typeof checkedOptions>;
-  #pending: Pending[] = [];
-  #writing: Promise<void> = Promise.resolve();
-  #writerActive = false;
-  #retryTimer: NodeJS.Timeout | undefined;
-  #retryDelayMs: number;
+  readonly #queue: AuditWriteQueue;
   #retentionTimer: NodeJS.Timeout | undefined;
-  #lastWriteError: HistoryStoreError | undefined;
   #closed = false;
 
   private constructor(options: PostgresHistoryStoreOptions) {
@@ -63,7 +44,6 @@ export class PostgresHistoryStore implements HistoryStore {
     this.table = this.#options.table;
     quoteTable(this.table);
     this.#connectionString = options.connectionString;
-    this.#retryDelayMs = this.#options.retryDelayMs;
     if (options.pool) {
       this.#pool = options.pool;
       this.#ownsPool = false;
@@ -78,6 +58,15 @@ export class PostgresHistoryStore implements HistoryStore {
       // An idle connection dropped by the server must not crash the process; the next query reconnects.
       this.#pool.on('error', () => {});
     }
+    this.#queue = new AuditWriteQueue({
+      pool: this.#pool,
+      table: this.table,
+      connectionString: this.#connectionString,
+      batchSize: this.#options.batchSize,
+      maxBufferedRecords: this.#options.maxBufferedRecords,
+      retryDelayMs: this.#options.retryDelayMs,
+      maxRetryDelayMs: this.#options.maxRetryDelayMs,
+    });
   }
 
   /** Connects, creates the table and its indexes when missing, and applies retention once. */
@@ -105,7 +94,7 @@ export class PostgresHistoryStore implements HistoryStore {
 
   /** Records accepted but not yet written (Postgres unreachable), oldest first. */
   get unwrittenRecords(): number {
-    return this.#pending.length;
+    return this.#queue.size;
   }
 
   append(record: AuditRecord): Promise<void> {
@@ -116,128 +105,13 @@ export class PostgresHistoryStore implements HistoryStore {
         ),
       );
     }
-    let row: AuditRow;
-    try {
-      row = toAuditRow(record);
-    } catch (error) {
-      return Promise.reject(error);
-    }
-    if (this.#pending.length >= this.#options.maxBufferedRecords) {
-      return Promise.reject(
-        new HistoryStoreError(
-          `Audit record "${record.id}" was not accepted: ${this.#pending.length} records are already waiting for Postgres at ${describeTarget(this.#connectionString)}` +
-            `${this.#lastWriteError ? ` (${this.#lastWriteError.message})` : ''}. Bring Postgres back or raise maxBufferedRecords.`,
-          {
-            retryable: true,
-            code: 'history_store_unavailable',
-            unwrittenRecords: this.#pending.length,
-          },
-        ),
-      );
-    }
-    return new Promise<void>((resolve, reject) => {
-      this.#pending.push({ row, record: structuredClone(record), waiter: { resolve, reject } });
-      this.#startWriting();
-    });
-  }
-
-  #startWriting(): Promise<void> {
-    if (!this.#writerActive) {
-      this.#writerActive = true;
-      this.#writing = this.#writeAll();
-    }
-    return this.#writing;
-  }
-
-  /** Writes pending records batch by batch until none are left or Postgres fails. */
-  async #writeAll(): Promise<void> {
-    try {
-      while (this.#pending.length > 0) {
-        const batch = this.#pending.slice(0, this.#options.batchSize);
-        try {
-          const statement = insertStatement(
-            this.table,
-            batch.map((entry) => entry.row),
-          );
-          await this.#pool.query(statement.text, statement.values);
-        } catch (error) {
-          if (isUnavailable(error)) {
-            this.#failBatch(error);
-            return;
-          }
-          // Postgres refused the data: write one by one, so only the bad record fails.
-          if (!(await this.#writeOneByOne(batch))) return;
-          continue;
-        }
-        this.#settle(batch);
-      }
-      this.#lastWriteError = undefined;
-      this.#retryDelayMs = this.#options.retryDelayMs;
-    } finally {
-      // Cleared in the same turn as the last look at #pending (no await in between): an append
-      // made after it, say by a caller the last batch resumed, starts a new writer.
-      this.#writerActive = false;
-    }
-  }
-
-  /** False when Postgres became unreachable on the way (the rest stays queued). */
-  async #writeOneByOne(batch: Pending[]): Promise<boolean> {
-    for (const entry of batch) {
-      try {
-        const statement = insertStatement(this.table, [entry.row]);
-        await this.#pool.query(statement.text, statement.values);
-        this.#settle([entry]);
-      } catch (error) {
-        if (isUnavailable(error)) {
-          this.#failBatch(error);
-          return false;
-        }
-        // It can never be written: keeping it would block every later record.
-        this.#pending.splice(this.#pending.indexOf(entry), 1);
-        entry.waiter?.reject(
-          toHistoryStoreError(
-            error,
-            `append audit record "${entry.record.id}"`,
-            this.#connectionString,
-          ),
-        );
-      }
-    }
-    return true;
-  }
-
-  #settle(batch: Pending[]): void {
-    this.#pending.splice(0, batch.length);
-    for (const entry of batch) entry.waiter?.resolve();
-  }
-
-  /** Postgres is unreachable: tell every waiting append, keep the records, retry later. */
-  #failBatch(error: unknown): void {
-    const failure = toHistoryStoreError(
-      error,
-      `write ${this.#pending.length} audit record(s) (kept in memory and retried; flush() writes them when Postgres is back)`,
-      this.#connectionString,
-      this.#pending.length,
-    );
-    this.#lastWriteError = failure;
-    for (const entry of this.#pending) {
-      entry.waiter?.reject(failure);
-      delete entry.waiter;
-    }
-    if (!this.#closed && this.#retryTimer === undefined) {
-      this.#retryTimer = setTimeout(() => {
-        this.#retryTimer = undefined;
-        void this.#startWriting();
-      }, this.#retryDelayMs);
-      this.#retryTimer.unref();
-      this.#retryDelayMs = Math.min(this.#retryDelayMs * 2, this.#options.maxRetryDelayMs);
-    }
+    return this.#queue.append(record);
   }
 
   async query(query?: HistoryQuery): Promise<AuditRecord[]> {
     const statement = selectStatement(this.table, query);
     // Read your own writes: records whose write is under way are waited for.
-    await this.#writing;
+    await this.#queue.settled();
     try {
       const result = await this.#pool.query<{ record: AuditRecord }>(
         statement.text,
@@ -250,7 +124,7 @@ export class PostgresHistoryStore implements HistoryStore {
   }
 
   async count(): Promise<number> {
-    await this.#writing;
+    await this.#queue.settled();
     try {
       const result = await this.#pool.query<{ n: string }>(
         `SELECT count(*) AS n FROM ${quoteTable(this.table)}`,
@@ -265,23 +139,8 @@ export class PostgresHistoryStore implements HistoryStore {
    * Writes every record accepted so far. Rejects with a retryable `HistoryStoreError` (its
    * `unwrittenRecords` says how many) when Postgres is still unreachable; the records stay queued.
    */
-  async flush(): Promise<void> {
-    if (this.#retryTimer !== undefined) {
-      clearTimeout(this.#retryTimer);
-      this.#retryTimer = undefined;
-    }
-    await this.#writing;
-    if (this.#pending.length > 0) await this.#startWriting();
-    if (this.#pending.length > 0) {
-      throw (
-        this.#lastWriteError ??
-        new HistoryStoreError(`${this.#pending.length} audit records are not written yet.`, {
-          retryable: true,
-          code: 'history_store_unavailable',
-          unwrittenRecords: this.#pending.length,
-        })
-      );
-    }
+  flush(): Promise<void> {
+    return this.#queue.flush();
   }
 
   /**
@@ -325,6 +184,7 @@ export class PostgresHistoryStore implements HistoryStore {
   async close(): Promise<void> {
     if (this.#closed) return;
     this.#closed = true;
+    this.#queue.stopRetrying();
     if (this.#retentionTimer !== undefined) clearInterval(this.#retentionTimer);
     let failure: unknown;
     try {
@@ -332,15 +192,14 @@ export class PostgresHistoryStore implements HistoryStore {
     } catch (error) {
       failure = error;
     }
-    if (this.#retryTimer !== undefined) clearTimeout(this.#retryTimer);
     if (this.#ownsPool) await this.#pool.end().catch(() => {});
     if (failure !== undefined) {
       throw new HistoryStoreError(
-        `Closed with ${this.#pending.length} audit record(s) not written to Postgres at ${describeTarget(this.#connectionString)}: ${(failure as Error).message}`,
+        `Closed with ${this.#queue.size} audit record(s) not written to Postgres at ${describeTarget(this.#connectionString)}: ${(failure as Error).message}`,
         {
           cause: failure,
           code: 'history_store_unavailable',
-          unwrittenRecords: this.#pending.length,
+          unwrittenRecords: this.#queue.size,
         },
       );
     }

@@ -1,35 +1,30 @@
-import type {
-  Arsenal,
-  ConversationContext,
-  Principal,
-  RetrievalRequest,
-  ToolDefinition,
-  ToolResult,
-} from '@arsenal/core';
+import type { Arsenal, Principal, RetrievalRequest, ToolDefinition } from '@arsenal/core';
 import { ArsenalError } from '@arsenal/core';
 import type { ChatMessage, ToolCall, ToolCallLLM } from '@llamaindex/core/llms';
+import { createWorkflow } from '@llamaindex/workflow';
+import { toLlamaIndexTool } from './arsenal-tool.js';
 import {
-  createWorkflow,
-  type WorkflowContext,
-  type WorkflowEventData,
-  workflowEvent,
-} from '@llamaindex/workflow';
-import { modelOutput, toLlamaIndexTool } from './arsenal-tool.js';
-import {
-  type ArsenalConfirmationRequestData,
   type ArsenalRunResult,
   type ArsenalStepSelection,
   arsenalConfirmationEvent,
   arsenalConfirmationRequestEvent,
-  arsenalErrorEvent,
   arsenalStartEvent,
   arsenalStepEvent,
   arsenalStopEvent,
   arsenalToolCallEvent,
-  arsenalToolResultEvent,
 } from './arsenal-workflow-events.js';
-import { hasToolResult, textOf, toolCallsOf } from './chat-messages.js';
+import { textOf, toolCallsOf } from './chat-messages.js';
 import { llamaIndexToolName } from './tool-name.js';
+import { guard } from './workflow-guard.js';
+import {
+  afterCall,
+  conversation,
+  llmTurnEvent,
+  type RunState,
+  runCallsEvent,
+  stringify,
+} from './workflow-run-state.js';
+import { type ArsenalWorkflowRunOptions, runToAnswer } from './workflow-runner.js';
 
 export interface ArsenalWorkflowOptions {
   /** An LLM with tool calling. */
@@ -43,29 +38,6 @@ export interface ArsenalWorkflowOptions {
   systemPrompt?: string;
   /** Further retrieval settings (token budget, filters, pinned tools...). */
   retrieval?: Omit<RetrievalRequest, 'query' | 'principal' | 'context' | 'limit'>;
-}
-
-interface RunState {
-  query: string;
-  messages: ChatMessage[];
-  step: number;
-  steps: ArsenalStepSelection[];
-  offered: Map<string, ToolDefinition>;
-  pending: ToolCall[];
-  used: Set<string>;
-  failed: Set<string>;
-}
-
-const llmTurnEvent = workflowEvent<RunState>({ debugLabel: 'arsenal-llm-turn' });
-const runCallsEvent = workflowEvent<RunState>({ debugLabel: 'arsenal-run-calls' });
-
-function conversation(state: RunState): ConversationContext {
-  const recentMessages = state.messages
-    .filter((m) => (m.role === 'user' || m.role === 'assistant') && !hasToolResult(m))
-    .slice(-6)
-    .map((m) => ({ role: m.role as 'user' | 'assistant', content: textOf(m) }))
-    .filter((m) => m.content.length > 0);
-  return { recentMessages, usedTools: [...state.used], failedTools: [...state.failed] };
 }
 
 /**
@@ -220,99 +192,14 @@ export function createArsenalWorkflow(arsenal: Arsenal, options: ArsenalWorkflow
     }),
   );
 
-  function afterCall(
-    context: WorkflowContext,
-    state: RunState,
-    call: ToolCall,
-    status: ToolResult['status'],
-    output: string,
-  ) {
-    const args = call.input as Record<string, unknown>;
-    context.sendEvent(
-      arsenalToolResultEvent.with({
-        step: state.step,
-        callId: call.id,
-        tool: call.name,
-        arguments: args,
-        status,
-        output,
-      }),
-    );
-    const message: ChatMessage = {
-      role: 'user',
-      content: output,
-      options: { toolResult: { id: call.id, result: output, isError: status !== 'success' } },
-    };
-    return runCallsEvent.with({ ...state, messages: [...state.messages, message] });
-  }
-
   return {
     workflow,
     /**
      * Runs one request to its answer. `onConfirmation` answers held calls; without it the run
      * stays paused on the first one, so drive `workflow.createContext()` yourself to answer later.
      */
-    async run(
-      query: string,
-      runOptions: {
-        chatHistory?: ChatMessage[];
-        onConfirmation?: (request: ArsenalConfirmationRequestData) => boolean | Promise<boolean>;
-        signal?: AbortSignal;
-      } = {},
-    ): Promise<ArsenalRunResult> {
-      const { stream, sendEvent } = workflow.createContext();
-      sendEvent(arsenalStartEvent.with({ query, chatHistory: runOptions.chatHistory }));
-      const reader = stream.getReader();
-      for (;;) {
-        const { done, value: event } = await reader.read();
-        if (done) break;
-        runOptions.signal?.throwIfAborted();
-        if (arsenalErrorEvent.include(event)) {
-          reader.releaseLock();
-          throw event.data.error;
-        }
-        if (arsenalStopEvent.include(event)) {
-          reader.releaseLock();
-          return event.data;
-        }
-        if (arsenalConfirmationRequestEvent.include(event)) {
-          if (!runOptions.onConfirmation) {
-            throw new ArsenalError(
-              'confirmation_required',
-              `The call to ${event.data.qualifiedName} waits for confirmation "${event.data.confirmationId}": pass onConfirmation to run(), or drive workflow.createContext() yourself and send arsenalConfirmationEvent.`,
-            );
-          }
-          const approved = await runOptions.onConfirmation(event.data);
-          sendEvent(
-            arsenalConfirmationEvent.with({ confirmationId: event.data.confirmationId, approved }),
-          );
-        }
-      }
-      throw new ArsenalError('internal', 'The workflow ended without an answer.');
+    run(query: string, runOptions: ArsenalWorkflowRunOptions = {}): Promise<ArsenalRunResult> {
+      return runToAnswer(workflow, query, runOptions);
     },
   };
-}
-
-/** Turns a handler's failure into `arsenalErrorEvent`, so it reaches the stream's reader. */
-function guard<Data, Result>(
-  handler: (context: WorkflowContext, event: WorkflowEventData<Data>) => Promise<Result>,
-) {
-  return async (context: WorkflowContext, event: WorkflowEventData<Data>) => {
-    try {
-      return await handler(context, event);
-    } catch (error) {
-      return arsenalErrorEvent.with({
-        error: ArsenalError.isInstance(error)
-          ? error
-          : new ArsenalError('execution_failed', `The workflow step failed: ${String(error)}`, {
-              cause: error,
-            }),
-      });
-    }
-  };
-}
-
-function stringify(result: ToolResult): string {
-  const output = modelOutput(result);
-  return typeof output === 'string' ? output : JSON.stringify(output);
 }

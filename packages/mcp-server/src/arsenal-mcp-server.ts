@@ -1,10 +1,4 @@
-import type {
-  Arsenal,
-  ClientRequests,
-  Principal,
-  ProgressUpdate,
-  ToolLogEntry,
-} from '@arsenal/core';
+import type { Arsenal, ClientRequests, Principal } from '@arsenal/core';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import {
   CallToolRequestSchema,
@@ -14,6 +8,7 @@ import {
   SetLevelRequestSchema,
   type Tool,
 } from '@modelcontextprotocol/sdk/types.js';
+import { confirmationAsker, logForwarder, progressReporter } from './call-session-hooks.js';
 import { clientRequestsOf } from './client-requests.js';
 import {
   CONFIRM_TOOL_CALL,
@@ -179,70 +174,9 @@ export class ArsenalMcpServer {
       registerUpstreamHandlers(server, this.#upstreams, this.#subscriptions, principal);
     }
     server.setRequestHandler(CallToolRequestSchema, (request, extra) => {
-      const progressToken = request.params._meta?.progressToken;
-      let step = 0;
-      const onProgress =
-        progressToken === undefined
-          ? undefined
-          : (update: ProgressUpdate) => {
-              step++;
-              void extra
-                .sendNotification({
-                  method: 'notifications/progress',
-                  params: {
-                    progressToken,
-                    // Arsenal reports a fraction; MCP counts progress in the units of total.
-                    progress:
-                      update.progress === undefined
-                        ? step
-                        : update.total === undefined
-                          ? update.progress
-                          : update.progress * update.total,
-                    ...(update.total === undefined ? {} : { total: update.total }),
-                    ...(update.message === undefined ? {} : { message: update.message }),
-                  },
-                })
-                .catch(() => {});
-            };
-      const onLog = (entry: ToolLogEntry, tool: string) => {
-        const notification = logging.notificationFor(entry, tool);
-        if (!notification) return;
-        try {
-          void extra.sendNotification(notification).catch(() => {});
-        } catch {
-          // Data that cannot be serialised must not fail the call.
-        }
-      };
-      const elicitation = server.getClientCapabilities()?.elicitation;
-      const askConfirmation =
-        elicitation === undefined
-          ? undefined
-          : async (message: string): Promise<boolean | undefined> => {
-              try {
-                const answer = await server.elicitInput(
-                  {
-                    message,
-                    requestedSchema: {
-                      type: 'object',
-                      properties: {
-                        confirm: {
-                          type: 'boolean',
-                          title: 'Run this tool call?',
-                          description: 'Yes runs it now; no cancels it.',
-                        },
-                      },
-                      required: ['confirm'],
-                    },
-                  },
-                  { relatedRequestId: extra.requestId, signal: extra.signal },
-                );
-                if (answer.action === 'accept') return answer.content?.confirm === true;
-                return false;
-              } catch {
-                // The client could not be asked after all: fall back to a pending result.
-                return undefined;
-              }
-            };
+      const onProgress = progressReporter(extra, request.params._meta?.progressToken);
+      const onLog = logForwarder(extra, logging);
+      const askConfirmation = confirmationAsker(server, extra);
       return this.callTool(request.params.name, request.params.arguments, {
         ...(principal ? { principal } : {}),
         signal: extra.signal,

@@ -10,29 +10,14 @@ import {
   type VectorStore,
   VectorStoreError,
 } from '@arsenal/core';
-import { ChromaClient, type Collection, type Metadata } from 'chromadb';
+import type { ChromaClient, Collection, Metadata } from 'chromadb';
+import { DIMENSIONS_KEY, storedDimensions } from './chroma-dimensions.js';
 import { toVectorStoreError } from './chroma-errors.js';
-import { decodeMetadata, encodeMetadata, toChromaWhere } from './chroma-where.js';
+import { type ChromaVectorStoreOptions, checkOptions, createClient } from './chroma-options.js';
+import { toMatches, toRecords } from './chroma-results.js';
+import { encodeMetadata, toChromaWhere } from './chroma-where.js';
 
-export interface ChromaVectorStoreOptions {
-  /** Chroma server address. Default `http://localhost:8000`. */
-  url?: string;
-  /** Collection holding the vectors; created on first write. Default `arsenal_tools`. */
-  collection?: string;
-  /** Vector length. Default: fixed by the first upsert, or read from an existing collection. */
-  dimensions?: number;
-  tenant?: string;
-  database?: string;
-  /** Extra HTTP headers, e.g. `{ 'x-chroma-token': '...' }`. */
-  headers?: Record<string, string>;
-  /** HNSW candidate list size per query; higher is more exact. Default 200. */
-  efSearch?: number;
-  /** A client you configured yourself (then url, tenant, database and headers are ignored). */
-  client?: ChromaClient;
-}
-
-const COLLECTION_NAME = /^[a-zA-Z0-9][a-zA-Z0-9._-]{1,510}[a-zA-Z0-9]$/;
-const DIMENSIONS_KEY = 'arsenal:dimensions';
+export type { ChromaVectorStoreOptions };
 
 /**
  * Tool vectors in a Chroma collection with cosine distance. Filters become Chroma `where`
@@ -49,16 +34,7 @@ export class ChromaVectorStore implements VectorStore {
 
   constructor(options: ChromaVectorStoreOptions = {}) {
     const { collection = 'arsenal_tools', dimensions, efSearch = 200 } = options;
-    if (!COLLECTION_NAME.test(collection) || collection.includes('..')) {
-      throw new InvalidArgumentError(
-        `collection "${collection}" is not a valid Chroma name: 3-512 characters from a-z, A-Z, 0-9, ".", "_", "-", starting and ending with a letter or digit.`,
-      );
-    }
-    if (dimensions !== undefined && !(Number.isInteger(dimensions) && dimensions > 0)) {
-      throw new InvalidArgumentError(
-        `dimensions must be a positive integer (your embedder's vector length), got ${dimensions}.`,
-      );
-    }
+    checkOptions(collection, dimensions);
     this.#name = collection;
     this.#configured = dimensions;
     this.#dimensions = dimensions;
@@ -152,20 +128,7 @@ export class ChromaVectorStore implements VectorStore {
       }),
     );
     throwIfAborted(signal);
-    const ids = result.ids[0] ?? [];
-    const matches = ids.map((id, index) => {
-      const distance = result.distances[0]?.[index] ?? 2;
-      const match: VectorMatch = {
-        id,
-        score: Math.max(-1, Math.min(1, 1 - distance)),
-        metadata: decodeMetadata(result.metadatas[0]?.[index]),
-      };
-      const embedding = result.embeddings[0]?.[index];
-      if (includeVectors && embedding) match.vector = Float32Array.from(embedding);
-      return match;
-    });
-    // Equal scores come back in a stable order: by id, as the in-memory store does.
-    return matches.sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    return toMatches(result, includeVectors);
   }
 
   async get(ids: readonly string[], options: { signal?: AbortSignal } = {}) {
@@ -177,15 +140,7 @@ export class ChromaVectorStore implements VectorStore {
     const result = await this.#run('read', () =>
       collection.get({ ids: [...new Set(ids)], include: ['embeddings', 'metadatas'] }),
     );
-    const byId = new Map<string, VectorRecord>();
-    result.ids.forEach((id, index) => {
-      byId.set(id, {
-        id,
-        vector: Float32Array.from(result.embeddings[index] ?? []),
-        metadata: decodeMetadata(result.metadatas[index]),
-      });
-    });
-    return [...new Set(ids)].flatMap((id) => byId.get(id) ?? []);
+    return toRecords(result, ids);
   }
 
   async count(options: { signal?: AbortSignal } = {}) {
@@ -287,35 +242,6 @@ export function createChromaVectorStore(options: ChromaVectorStoreOptions = {}):
   return new ChromaVectorStore(options);
 }
 
-function createClient(options: ChromaVectorStoreOptions): ChromaClient {
-  let url: URL;
-  try {
-    url = new URL(options.url ?? 'http://localhost:8000');
-  } catch (error) {
-    throw new InvalidArgumentError(
-      `url "${options.url}" is not a URL; give the Chroma server address, e.g. http://localhost:8000.`,
-      { cause: error },
-    );
-  }
-  const ssl = url.protocol === 'https:';
-  return new ChromaClient({
-    host: url.hostname,
-    port: url.port ? Number(url.port) : ssl ? 443 : 80,
-    ssl,
-    tenant: options.tenant,
-    database: options.database,
-    headers: options.headers,
-  });
-}
-
 function dropsKeys(next: Metadata, previous: Metadata | null | undefined): boolean {
   return Object.keys(previous ?? {}).some((key) => !(key in next));
-}
-
-/** The length recorded when the collection was made, else that of any stored vector. */
-async function storedDimensions(collection: Collection): Promise<number | undefined> {
-  const recorded = collection.metadata?.[DIMENSIONS_KEY];
-  if (typeof recorded === 'number') return recorded;
-  const sample = await collection.get({ limit: 1, include: ['embeddings'] });
-  return sample.embeddings[0]?.length;
 }

@@ -1,5 +1,5 @@
 import { InvalidArgumentError } from '@arsenal/core';
-import type pg from 'pg';
+import pg from 'pg';
 
 export interface PgvectorVectorStoreOptions {
   /** `postgres://user:password@host:port/database`. Give this or `pool`. */
@@ -46,4 +46,13 @@ export function checkedOptions(options: PgvectorVectorStoreOptions): {
     );
   }
   return { table, dimensions, efSearch };
+}
+
+/** The pool a store builds for itself from `connectionString`, `maxConnections` and `connectionTimeoutMs`. */
+export function createPool(options: PgvectorVectorStoreOptions): pg.Pool {
+  return new pg.Pool({
+    connectionString: options.connectionString,
+    max: options.maxConnections ?? 4,
+    connectionTimeoutMillis: options.connectionTimeoutMs ?? 10_000,
+  });
 }

@@ -36,6 +36,20 @@ export function insertSql(quoted: string, rows: number): string {
   );
 }
 
+/**
+ * Whether the table exists (a row) with its vector length, and whether the HNSW index exists:
+ * `$1` the quoted table name, `$2` the quoted index name.
+ */
+export const TABLE_INFO_SQL = `SELECT a.atttypmod AS dimensions, to_regclass($2) IS NOT NULL AS indexed
+   FROM pg_attribute a
+  WHERE a.attrelid = to_regclass($1) AND a.attname = 'embedding' AND NOT a.attisdropped`;
+
+/** The k-NN query: `$1` the query vector, `$2` topK, the filter's parameters from `$3` on. */
+export function nearestSql(quoted: string, where: string, includeVectors: boolean): string {
+  const columns = `id, metadata, embedding <=> $1::vector AS distance${includeVectors ? ', embedding::text AS embedding' : ''}`;
+  return `SELECT ${columns} FROM ${quoted} WHERE ${where} ORDER BY embedding <=> $1::vector LIMIT $2`;
+}
+
 /** A row of a k-NN query. */
 export interface QueryRow {
   id: string;

@@ -2,7 +2,6 @@ import {
   checkedVectorLength,
   copyMetadata,
   InvalidArgumentError,
-  type MetadataValue,
   parseMetadataFilter,
   throwIfAborted,
   type VectorMatch,
@@ -12,23 +11,21 @@ import {
   VectorStoreError,
   type VectorUpsertOptions,
 } from '@arsenal/core';
-import pg from 'pg';
-import { checkedOptions, type PgvectorVectorStoreOptions } from './pgvector-options.js';
+import type pg from 'pg';
+import { insertRows } from './pgvector-insert.js';
+import { checkedOptions, createPool, type PgvectorVectorStoreOptions } from './pgvector-options.js';
+import { type StoredRow, toMatches, toRecords } from './pgvector-results.js';
+import { HnswSearch } from './pgvector-search.js';
 import {
-  chunk,
   createTableStatements,
-  insertSql,
-  parseVector,
-  type QueryRow,
+  nearestSql,
+  TABLE_INFO_SQL,
   vectorIndexName,
   vectorIndexStatement,
   vectorLiteral,
 } from './pgvector-sql.js';
-import { toVectorStoreError } from './postgres-errors.js';
+import { runMapped } from './postgres-errors.js';
 import { toSqlFilter } from './sql-filter.js';
-
-/** Rows per INSERT statement: 3 parameters each, far below Postgres' 65535. */
-const ROWS_PER_STATEMENT = 500;
 
 /**
  * Tool vectors in a Postgres table with pgvector: `id text primary key`, `embedding vector(n)`
@@ -47,9 +44,7 @@ export class PgvectorVectorStore implements VectorStore {
   #tableExists = false;
   /** Whether the HNSW index exists (it is built after a bulk load, see `upsert`). */
   #indexed = false;
-  readonly #efSearch: number;
-  /** Connections whose HNSW settings are already made. */
-  readonly #tuned = new WeakSet<pg.PoolClient>();
+  readonly #search: HnswSearch;
 
   constructor(options: PgvectorVectorStoreOptions) {
     const { table, dimensions, efSearch } = checkedOptions(options);
@@ -58,16 +53,10 @@ export class PgvectorVectorStore implements VectorStore {
     this.#configured = dimensions;
     this.#dimensions = dimensions;
     this.#ownsPool = options.pool === undefined;
-    this.#pool =
-      options.pool ??
-      new pg.Pool({
-        connectionString: options.connectionString,
-        max: options.maxConnections ?? 4,
-        connectionTimeoutMillis: options.connectionTimeoutMs ?? 10_000,
-      });
+    this.#pool = options.pool ?? createPool(options);
     // An idle connection dropped by the server must not crash the process: the next query reconnects.
     this.#pool.on('error', () => {});
-    this.#efSearch = efSearch;
+    this.#search = new HnswSearch(this.#pool, efSearch);
   }
 
   get dimensions(): number | undefined {
@@ -101,33 +90,13 @@ export class PgvectorVectorStore implements VectorStore {
     throwIfAborted(options.signal);
     await this.#run('write to', async () => {
       if (!this.#tableExists) await this.#createTable(dimensions);
-      await this.#insert([...rows.values()]);
+      await insertRows(this.#pool, this.#quoted, [...rows.values()]);
       // A bulk load builds the HNSW index once, over all its rows, when its last write lands.
       if (!this.#indexed && !options.moreToCome) {
         await this.#pool.query(vectorIndexStatement(this.#table));
         this.#indexed = true;
       }
     });
-  }
-
-  async #insert(rows: [string, string, string][]): Promise<void> {
-    const batches = chunk(rows, ROWS_PER_STATEMENT);
-    if (batches.length === 1) {
-      await this.#pool.query(insertSql(this.#quoted, batches[0]!.length), batches[0]!.flat());
-      return;
-    }
-    const client = await this.#pool.connect();
-    try {
-      await client.query('BEGIN');
-      for (const batch of batches)
-        await client.query(insertSql(this.#quoted, batch.length), batch.flat());
-      await client.query('COMMIT');
-    } catch (error) {
-      await client.query('ROLLBACK').catch(() => {});
-      throw error;
-    } finally {
-      client.release();
-    }
   }
 
   async delete(ids: readonly string[], options: { signal?: AbortSignal } = {}) {
@@ -154,35 +123,12 @@ export class PgvectorVectorStore implements VectorStore {
     checkedVectorLength(query.vector, dimensions, 'Query vector', () => this.#mismatch(dimensions));
     if (!this.#tableExists) return [];
     const where = toSqlFilter(filter, 3);
-    const columns = `id, metadata, embedding <=> $1::vector AS distance${includeVectors ? ', embedding::text AS embedding' : ''}`;
-    const sql =
-      `SELECT ${columns} FROM ${this.#quoted} WHERE ${where.sql} ` +
-      'ORDER BY embedding <=> $1::vector LIMIT $2';
-    const result = await this.#run('query', async () => {
-      const client = await this.#pool.connect();
-      try {
-        await this.#tune(client);
-        return await client.query<QueryRow>(sql, [
-          vectorLiteral(query.vector),
-          topK,
-          ...where.params,
-        ]);
-      } finally {
-        client.release();
-      }
-    });
+    const sql = nearestSql(this.#quoted, where.sql, includeVectors);
+    const result = await this.#run('query', () =>
+      this.#search.query(sql, [vectorLiteral(query.vector), topK, ...where.params]),
+    );
     throwIfAborted(signal);
-    const matches = result.rows.map((row) => {
-      const match: VectorMatch = {
-        id: row.id,
-        score: Math.max(-1, Math.min(1, 1 - Number(row.distance))),
-        metadata: row.metadata,
-      };
-      if (row.embedding !== undefined) match.vector = parseVector(row.embedding);
-      return match;
-    });
-    // Equal scores come back in a stable order: by id, as the in-memory store does.
-    return matches.sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    return toMatches(result.rows);
   }
 
   async get(ids: readonly string[], options: { signal?: AbortSignal } = {}) {
@@ -191,18 +137,12 @@ export class PgvectorVectorStore implements VectorStore {
     await this.#prepare('read');
     if (!this.#tableExists) return [];
     const result = await this.#run('read', () =>
-      this.#pool.query<{ id: string; metadata: Record<string, MetadataValue>; embedding: string }>(
+      this.#pool.query<StoredRow>(
         `SELECT id, metadata, embedding::text AS embedding FROM ${this.#quoted} WHERE id = ANY($1::text[])`,
         [[...ids]],
       ),
     );
-    const byId = new Map(result.rows.map((row) => [row.id, row]));
-    const records: VectorRecord[] = [];
-    for (const id of new Set(ids)) {
-      const row = byId.get(id);
-      if (row) records.push({ id, vector: parseVector(row.embedding), metadata: row.metadata });
-    }
-    return records;
+    return toRecords(result.rows, ids);
   }
 
   async count(options: { signal?: AbortSignal } = {}) {
@@ -235,15 +175,6 @@ export class PgvectorVectorStore implements VectorStore {
     if (this.#ownsPool) await this.#pool.end();
   }
 
-  /** Sets the HNSW search options once per connection. */
-  async #tune(client: pg.PoolClient): Promise<void> {
-    if (this.#tuned.has(client)) return;
-    await client.query(`SET hnsw.ef_search = ${this.#efSearch}`);
-    // pgvector 0.8+: keep walking the index until enough rows pass the filter (older: ignored).
-    await client.query('SET hnsw.iterative_scan = strict_order').catch(() => {});
-    this.#tuned.add(client);
-  }
-
   #mismatch(dimensions: number): string {
     return (
       `table "${this.#table}" holds ${dimensions}-dimensional vectors. Embed with the model that ` +
@@ -255,9 +186,7 @@ export class PgvectorVectorStore implements VectorStore {
   #prepare(action: string): Promise<void> {
     this.#ready ??= this.#run(action, async () => {
       const result = await this.#pool.query<{ dimensions: number | null; indexed: boolean }>(
-        `SELECT a.atttypmod AS dimensions, to_regclass($2) IS NOT NULL AS indexed
-           FROM pg_attribute a
-          WHERE a.attrelid = to_regclass($1) AND a.attname = 'embedding' AND NOT a.attisdropped`,
+        TABLE_INFO_SQL,
         [this.#quoted, `"${vectorIndexName(this.#table)}"`],
       );
       const row = result.rows[0];
@@ -288,19 +217,8 @@ export class PgvectorVectorStore implements VectorStore {
     await this.#prepare('create');
   }
 
-  async #run<T>(action: string, work: () => Promise<T>): Promise<T> {
-    try {
-      return await work();
-    } catch (error) {
-      const mapped = toVectorStoreError(error, this.#table, action);
-      if (mapped.code !== 'vector_store_unavailable') throw mapped;
-    }
-    // A pooled connection the server dropped (a restart) fails once; a fresh one may not.
-    try {
-      return await work();
-    } catch (error) {
-      throw toVectorStoreError(error, this.#table, action);
-    }
+  #run<T>(action: string, work: () => Promise<T>): Promise<T> {
+    return runMapped(this.#table, action, work);
   }
 }
 

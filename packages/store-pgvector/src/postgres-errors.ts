@@ -42,3 +42,25 @@ export function toVectorStoreError(error: unknown, table: string, action: string
     cause: error,
   });
 }
+
+/**
+ * Runs `work`, mapping a failure with `toVectorStoreError`. An unreachable server gets one more
+ * try: a pooled connection the server dropped (a restart) fails once; a fresh one may not.
+ */
+export async function runMapped<T>(
+  table: string,
+  action: string,
+  work: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    const mapped = toVectorStoreError(error, table, action);
+    if (mapped.code !== 'vector_store_unavailable') throw mapped;
+  }
+  try {
+    return await work();
+  } catch (error) {
+    throw toVectorStoreError(error, table, action);
+  }
+}

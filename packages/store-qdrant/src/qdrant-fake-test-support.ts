@@ -1,5 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { passes } from './qdrant-fake-filter-test-support.js';
+import { HttpError, readJson } from './qdrant-fake-http-test-support.js';
 
 // A local stand-in for the Qdrant REST API (no Qdrant server runs here). It answers exactly the
 // calls the store makes, with Qdrant's documented shapes: `{ result, status: "ok", time }` on
@@ -16,15 +18,6 @@ interface Collection {
   size: number;
   distance: string;
   points: Map<string, Point>;
-}
-
-class HttpError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-  ) {
-    super(message);
-  }
 }
 
 export interface QdrantFake {
@@ -244,67 +237,6 @@ function view(point: Point, withPayload: boolean, withVector: boolean) {
   };
 }
 
-/** Qdrant's filter semantics for the conditions the store sends (anything else is a 400). */
-function passes(filter: unknown, payload: Record<string, unknown>): boolean {
-  if (typeof filter !== 'object' || filter === null)
-    throw new HttpError(400, 'Format error in JSON body: filter');
-  const { must, should, must_not, ...unknown } = filter as Record<string, unknown>;
-  if (Object.keys(unknown).length > 0) {
-    throw new HttpError(
-      400,
-      `Format error in JSON body: unknown field \`${Object.keys(unknown)[0]}\``,
-    );
-  }
-  const list = (value: unknown) => (value === undefined ? [] : (value as unknown[]));
-  if (!list(must).every((condition) => holds(condition, payload))) return false;
-  const anyOf = list(should);
-  if (anyOf.length > 0 && !anyOf.some((condition) => holds(condition, payload))) return false;
-  return !list(must_not).some((condition) => holds(condition, payload));
-}
-
-function holds(condition: unknown, payload: Record<string, unknown>): boolean {
-  const shape = condition as {
-    key?: string;
-    match?: { value?: unknown };
-    range?: Record<string, number>;
-  };
-  if (shape.key === undefined) return passes(condition, payload);
-  const values = valuesAt(payload, shape.key);
-  if (shape.match !== undefined) {
-    const expected = shape.match.value;
-    if (typeof expected === 'number' && !Number.isInteger(expected)) {
-      throw new HttpError(
-        400,
-        'Format error in JSON body: match value must be a keyword, integer or bool',
-      );
-    }
-    return values.some((value) => value === expected);
-  }
-  if (shape.range !== undefined) {
-    const { gt, gte, lt, lte } = shape.range;
-    return values.some(
-      (value) =>
-        typeof value === 'number' &&
-        (gt === undefined || value > gt) &&
-        (gte === undefined || value >= gte) &&
-        (lt === undefined || value < lt) &&
-        (lte === undefined || value <= lte),
-    );
-  }
-  throw new HttpError(400, 'Format error in JSON body: unsupported condition');
-}
-
-/** Values at a dotted key path; an array's items count one by one, as in Qdrant. */
-function valuesAt(payload: Record<string, unknown>, key: string): unknown[] {
-  let current: unknown = payload;
-  for (const part of key.split('.')) {
-    if (typeof current !== 'object' || current === null) return [];
-    current = (current as Record<string, unknown>)[part];
-  }
-  if (current === undefined) return [];
-  return Array.isArray(current) ? current : [current];
-}
-
 function normalise(vector: readonly number[]): number[] {
   const length = Math.hypot(...vector) || 1;
   return vector.map((value) => value / length);
@@ -314,15 +246,4 @@ function dot(a: readonly number[], b: readonly number[]): number {
   let sum = 0;
   for (let index = 0; index < a.length; index++) sum += a[index]! * b[index]!;
   return sum;
-}
-
-async function readJson(request: IncomingMessage): Promise<Record<string, unknown>> {
-  let text = '';
-  for await (const chunk of request) text += chunk;
-  if (text === '') return {};
-  try {
-    return JSON.parse(text) as Record<string, unknown>;
-  } catch (error) {
-    throw new HttpError(400, `Format error in JSON body: ${(error as Error).message}`);
-  }
 }

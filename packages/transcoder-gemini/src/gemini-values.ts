@@ -11,6 +11,21 @@ export function isNullOnly(schema: unknown): boolean {
   return Array.isArray(schema.enum) && schema.enum.length === 1 && schema.enum[0] === null;
 }
 
+/** The values `const` or `enum` allow, without null (which makes the schema nullable instead). */
+export function allowedValues(schema: JsonSchema): {
+  values: unknown[] | undefined;
+  hasNull: boolean;
+} {
+  const values =
+    schema.const !== undefined
+      ? [schema.const]
+      : Array.isArray(schema.enum)
+        ? schema.enum
+        : undefined;
+  if (!values?.includes(null)) return { values, hasNull: false };
+  return { values: values.filter((value) => value !== null), hasNull: true };
+}
+
 /** The JSON type a typeless schema implies through its values, properties or items. */
 export function inferType(
   schema: JsonSchema,

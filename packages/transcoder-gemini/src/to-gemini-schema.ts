@@ -5,13 +5,14 @@ import {
   isLocalRef,
   type JsonSchema,
   mergeAllOf,
-  refLabel,
   resolveLocalRef,
   TranscodeError,
   unionAlternatives,
 } from '@arsenal/core';
-import type { GeminiSchema, GeminiType } from './gemini-tool.js';
+import { fail, HANDLED, TYPE_NAMES, typeList } from './gemini-schema-vocabulary.js';
+import type { GeminiSchema } from './gemini-tool.js';
 import {
+  allowedValues,
   convertBounds,
   convertValues,
   inferType,
@@ -19,6 +20,7 @@ import {
   setCount,
   type UnsupportedKeywordHandler,
 } from './gemini-values.js';
+import { recursionPlaceholder } from './recursion-placeholder.js';
 
 export type { UnsupportedKeywordHandler };
 
@@ -36,51 +38,6 @@ export const DEFAULT_MAX_RECURSION_DEPTH = 3;
 /** Deeper than this, a schema is assumed to recurse without end (e.g. through allOf). */
 const MAX_PATH_SEGMENTS = 256;
 
-/** Keywords this module reads (and converts); any other keyword is reported and dropped. */
-const HANDLED: ReadonlySet<string> = new Set([
-  'type',
-  'format',
-  'title',
-  'description',
-  'nullable',
-  'enum',
-  'const',
-  'properties',
-  'required',
-  'propertyOrdering',
-  'minProperties',
-  'maxProperties',
-  'items',
-  'minItems',
-  'maxItems',
-  'minLength',
-  'maxLength',
-  'pattern',
-  'minimum',
-  'maximum',
-  'exclusiveMinimum',
-  'exclusiveMaximum',
-  'anyOf',
-  'oneOf',
-  'allOf',
-  '$ref',
-  '$defs',
-  'definitions',
-  'default',
-  'example',
-  'examples',
-]);
-
-const TYPE_NAMES: Readonly<Record<string, GeminiType>> = {
-  string: 'STRING',
-  number: 'NUMBER',
-  integer: 'INTEGER',
-  boolean: 'BOOLEAN',
-  array: 'ARRAY',
-  object: 'OBJECT',
-  null: 'NULL',
-};
-
 interface Context {
   root: JsonSchema;
   maxDepth: number;
@@ -88,13 +45,6 @@ interface Context {
 }
 
 type RefDepths = ReadonlyMap<string, number>;
-
-function fail(path: string, message: string): TranscodeError {
-  return new TranscodeError(
-    'gemini',
-    `Cannot encode for Gemini: schema at "${path || '/'}" ${message}.`,
-  );
-}
 
 /**
  * Convert a JSON Schema into Gemini's OpenAPI-3.0 Schema subset: local `$ref`s inlined
@@ -174,16 +124,8 @@ function convert(node: unknown, path: string, depths: RefDepths, context: Contex
     types = [];
   }
 
-  let values =
-    schema.const !== undefined
-      ? [schema.const]
-      : Array.isArray(schema.enum)
-        ? schema.enum
-        : undefined;
-  if (values?.includes(null)) {
-    nullable = true;
-    values = values.filter((value) => value !== null);
-  }
+  const { values, hasNull } = allowedValues(schema);
+  if (hasNull) nullable = true;
 
   let type = types[0] ?? inferType(schema, values, branches.length > 0);
   if (type === undefined && declared.length === 1 && declared[0] === 'null') type = 'null';
@@ -245,43 +187,6 @@ function convertRef(
     throw fail(`${path}/$ref`, `"${ref}" is the boolean schema false, which accepts nothing`);
   const deeper = new Map(depths).set(ref, depth + 1);
   return convert(inlineRef(target === true ? {} : target, siblings), path, deeper, context);
-}
-
-/**
- * What stands in for a recursive `$ref` past the depth cap: an object (or array of objects)
- * whose description says the structure repeats, so the model may still send nested data.
- */
-function recursionPlaceholder(
-  target: JsonSchema | boolean,
-  siblings: JsonSchema,
-  ref: string,
-  maxDepth: number,
-): GeminiSchema {
-  const body = typeof target === 'boolean' ? {} : target;
-  const types = typeList(body.type, '');
-  const label = refLabel(ref);
-  const explanation = `Same structure as ${label}; nesting deeper than ${maxDepth} levels is not described here.`;
-  const lead = typeof siblings.description === 'string' ? siblings.description : body.description;
-  const placeholder: GeminiSchema = {
-    type: types.includes('array') ? 'ARRAY' : 'OBJECT',
-    description: typeof lead === 'string' ? `${lead} ${explanation}` : explanation,
-  };
-  if (placeholder.type === 'ARRAY') placeholder.items = { type: 'OBJECT' };
-  if (types.includes('null') || siblings.nullable === true || body.nullable === true) {
-    placeholder.nullable = true;
-  }
-  return placeholder;
-}
-
-function typeList(type: unknown, path: string): string[] {
-  if (type === undefined) return [];
-  const list = Array.isArray(type) ? type : [type];
-  for (const entry of list) {
-    if (typeof entry !== 'string' || !(entry in TYPE_NAMES)) {
-      throw fail(`${path}/type`, `has the unknown type ${JSON.stringify(entry)}`);
-    }
-  }
-  return list as string[];
 }
 
 function convertObject(

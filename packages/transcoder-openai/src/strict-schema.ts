@@ -4,74 +4,27 @@ import {
   isJsonSchemaObject,
   isLocalRef,
   type JsonSchema,
-  type JsonSchemaType,
   mergeAllOf,
   resolveLocalRef,
-  TranscodeError,
   unionAlternatives,
 } from '@arsenal/core';
 import { withNull } from './strict-nullable.js';
+import {
+  ANNOTATIONS,
+  fail,
+  REWRITTEN_KEYWORDS,
+  STRICT_KEYWORDS,
+  STRICT_STRING_FORMATS,
+  typesOf,
+} from './strict-vocabulary.js';
+
+export { STRICT_STRING_FORMATS };
 
 /** Called for every keyword strict mode removes, so callers can log or assert on losses. */
 export type UnsupportedKeywordHandler = (path: string, keyword: string) => void;
 
-/** Keywords OpenAI's Structured Outputs subset accepts; everything else is removed. */
-const STRICT_KEYWORDS: ReadonlySet<string> = new Set([
-  'type',
-  'title',
-  'description',
-  'enum',
-  'const',
-  'anyOf',
-  '$ref',
-  '$defs',
-  'definitions',
-  'properties',
-  'required',
-  'additionalProperties',
-  'items',
-  'minItems',
-  'maxItems',
-  'pattern',
-  'format',
-  'multipleOf',
-  'minimum',
-  'maximum',
-  'exclusiveMinimum',
-  'exclusiveMaximum',
-]);
-
-/** Keywords this module rewrites into supported ones instead of dropping them. */
-const REWRITTEN_KEYWORDS: ReadonlySet<string> = new Set(['allOf', 'oneOf', 'nullable']);
-
-/** String formats OpenAI documents for Structured Outputs. */
-export const STRICT_STRING_FORMATS: ReadonlySet<string> = new Set([
-  'date-time',
-  'time',
-  'date',
-  'duration',
-  'email',
-  'hostname',
-  'ipv4',
-  'ipv6',
-  'uuid',
-]);
-
-const JSON_TYPES: ReadonlySet<unknown> = new Set([
-  'string',
-  'number',
-  'integer',
-  'boolean',
-  'object',
-  'array',
-  'null',
-]);
-
 /** Deeper than this, a schema is assumed to recurse without end (e.g. through allOf). */
 const MAX_PATH_SEGMENTS = 256;
-
-/** Keywords that may sit beside `$ref` and survive as a wrapper around it. */
-const ANNOTATIONS: ReadonlySet<string> = new Set(['title', 'description']);
 
 interface StrictContext {
   root: JsonSchema;
@@ -98,13 +51,6 @@ export function toStrictSchema(
   }
   const root = schema.type === undefined ? { ...schema, type: 'object' as const } : schema;
   return convert(root, '', false, context, new Set());
-}
-
-function fail(path: string, message: string): TranscodeError {
-  return new TranscodeError(
-    'openai',
-    `Cannot encode for OpenAI strict mode: schema at "${path || '/'}" ${message}. Fix the schema or encode with strict: false.`,
-  );
 }
 
 function convert(
@@ -226,37 +172,6 @@ function convertRef(
     );
   }
   return convert(inlineRef(target, siblings), path, nullable, context, new Set(inlining).add(ref));
-}
-
-function typesOf(schema: JsonSchema, path: string, hasAlternatives: boolean): JsonSchemaType[] {
-  const declared = schema.type;
-  if (declared !== undefined) {
-    const types = Array.isArray(declared) ? [...declared] : [declared];
-    for (const type of types) {
-      if (typeof type !== 'string' || !JSON_TYPES.has(type)) {
-        throw fail(`${path}/type`, `has the unknown type ${JSON.stringify(type)}`);
-      }
-    }
-    return types as JsonSchemaType[];
-  }
-  if (hasAlternatives) return [];
-  const values = schema.const !== undefined ? [schema.const] : schema.enum;
-  if (Array.isArray(values) && values.length > 0) return inferTypes(values);
-  if (schema.properties !== undefined) return ['object'];
-  if (schema.items !== undefined) return ['array'];
-  throw fail(path, 'has no "type"; strict mode needs one, e.g. {"type":"string"}');
-}
-
-function inferTypes(values: readonly unknown[]): JsonSchemaType[] {
-  const types = new Set<JsonSchemaType>();
-  for (const value of values) {
-    if (value === null) types.add('null');
-    else if (Array.isArray(value)) types.add('array');
-    else if (typeof value === 'number') types.add(Number.isInteger(value) ? 'integer' : 'number');
-    else types.add(typeof value as JsonSchemaType);
-  }
-  if (types.has('number')) types.delete('integer');
-  return [...types];
 }
 
 function convertObject(

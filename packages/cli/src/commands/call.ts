@@ -2,7 +2,7 @@ import type { ToolResult } from '@arsenal/core';
 import { type CommandSpec, type ParsedCommandArgs, stringOption } from '../args.js';
 import { CliError, EXIT_FAILURE } from '../cli-error.js';
 import { type CliIO, writeLine } from '../io.js';
-import { openConfiguredArsenal } from './serve.js';
+import { openConfiguredArsenal } from './open-arsenal.js';
 
 export const callSpec: CommandSpec = {
   name: 'call',

@@ -1,6 +1,6 @@
 import { startA2aServer } from '@arsenal/a2a-server';
 import { createTokenAuthenticator } from '@arsenal/mcp-server';
-import type { OpenedArsenal } from './serve.js';
+import type { OpenedArsenal } from './open-arsenal.js';
 
 export interface A2aServeOptions {
   host?: string;
