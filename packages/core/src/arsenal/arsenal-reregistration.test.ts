@@ -46,6 +46,19 @@ describe('re-registering unchanged tools', () => {
     expect(arsenal.registry.count()).toBe(2);
   });
 
+  it('finds a description given twice in one batch into an empty registry unchanged, and skips it the next time', async () => {
+    const telemetry = createInMemoryTelemetry();
+    const arsenal = createArsenal({ telemetry });
+    const [invoice] = catalog();
+    const first = await arsenal.register([invoice!, { ...invoice! }]);
+    expect([first.added, first.unchanged]).toEqual([1, 1]);
+    expect(first.tools[1]).toBe(first.tools[0]);
+    const again = await arsenal.register([{ ...invoice! }]);
+    expect(again.unchanged).toBe(1);
+    expect(again.tools[0]).toBe(first.tools[0]);
+    expect(telemetry.events('tool.registered')).toHaveLength(1);
+  });
+
   it('binds the executor given with the unchanged registration', async () => {
     const arsenal = createArsenal();
     await arsenal.register(catalog(), { executor: executor('first') });

@@ -67,6 +67,7 @@ export function registerTools(
       for (const warning of warnings) summary.warnings.push({ tool: tool.name, ...warning });
     },
   };
+  const emptyAtStart = target.registry.count() === 0;
   list.forEach((registration, index) => {
     try {
       // A plain description registered before, word for word and cleanly, is unchanged: it
@@ -74,7 +75,9 @@ export function registerTools(
       const input = isPlainDescription(registration)
         ? inputFingerprint(registration, registerOptions)
         : undefined;
-      if (input) {
+      // Into an empty registry nothing is unchanged: the lookup is skipped (a name given twice
+      // in the batch takes the full path, where the content hash finds it unchanged).
+      if (input && !emptyAtStart) {
         const existing = target.registry.unchangedInput(
           input.qualifiedName,
           input.fingerprint,
@@ -117,14 +120,19 @@ export function registerTools(
           });
         }
       }
+      // Only a description that registered cleanly, under the name it was fingerprinted for,
+      // may be recognised by its fingerprint next time.
+      const remembered =
+        input && scannedClean && !warned && definition.qualifiedName === input.qualifiedName
+          ? input.fingerprint
+          : undefined;
       const outcome = target.registry.register(
         isFunctionTool(registration) ? registration : definition,
         registerOptions,
+        remembered,
       );
       // A tool that was held and is now clean (its source fixed it) is no longer quarantined.
       target.quarantine.release(outcome.tool.qualifiedName);
-      if (input && scannedClean && !warned && outcome.tool.qualifiedName === input.qualifiedName)
-        target.registry.rememberInput(input.qualifiedName, input.fingerprint);
       summary[outcome.status]++;
       summary.tools.push(outcome.tool);
     } catch (error) {

@@ -67,8 +67,17 @@ export class ToolRegistry implements ToolResolver {
   readonly #aliases = new Map<string, string>();
   readonly #listeners = new Set<(change: RegistryChange) => void>();
 
-  /** Validate and register one tool. Throws ToolDefinitionError on invalid input. */
-  register(registration: ToolRegistration, options: RegisterOptions = {}): RegistrationOutcome {
+  /**
+   * Validate and register one tool. Throws ToolDefinitionError on invalid input.
+   * `inputFingerprint` (internal): the fingerprint of the plain description it was made from,
+   * given only when it registered cleanly (no hygiene finding, no warning): registering the same
+   * description again may then skip straight to `unchanged` (see `unchangedInput`).
+   */
+  register(
+    registration: ToolRegistration,
+    options: RegisterOptions = {},
+    inputFingerprint?: number,
+  ): RegistrationOutcome {
     let executor = options.executor;
     let inputSchema: StandardSchemaV1 | undefined;
     if (isFunctionTool(registration)) {
@@ -81,9 +90,15 @@ export class ToolRegistry implements ToolResolver {
     if (existing && existing.definition.contentHash === definition.contentHash) {
       if (executor) existing.executor = executor;
       if (inputSchema) existing.inputSchema = inputSchema;
+      if (inputFingerprint !== undefined) existing.inputFingerprint = inputFingerprint;
       return { status: 'unchanged', tool: existing.definition };
     }
-    this.#entries.set(definition.qualifiedName, { definition, executor, inputSchema });
+    this.#entries.set(definition.qualifiedName, {
+      definition,
+      executor,
+      inputSchema,
+      inputFingerprint,
+    });
     if (!existing) this.#versions.add(definition);
     const change: RegistryChange = existing
       ? { type: 'updated', tool: definition, previous: existing.definition }
@@ -96,7 +111,7 @@ export class ToolRegistry implements ToolResolver {
 
   /**
    * @internal The definition registered under `qualifiedName` when it was made from a plain
-   * description with this fingerprint (see `rememberInput`), binding `executor` to it as
+   * description with this fingerprint (given to `register`), binding `executor` to it as
    * `register` would: re-registering an unchanged description costs a lookup.
    */
   unchangedInput(
@@ -108,16 +123,6 @@ export class ToolRegistry implements ToolResolver {
     if (entry === undefined || entry.inputFingerprint !== fingerprint) return undefined;
     if (executor) entry.executor = executor;
     return entry.definition;
-  }
-
-  /**
-   * @internal Remember that the definition registered under `qualifiedName` was made from a
-   * plain description with this fingerprint, one that registered cleanly (no hygiene finding,
-   * no warning): registering the same description again may skip straight to `unchanged`.
-   */
-  rememberInput(qualifiedName: string, fingerprint: number): void {
-    const entry = this.#entries.get(qualifiedName);
-    if (entry) entry.inputFingerprint = fingerprint;
   }
 
   /** Remove a tool: a qualified name removes that version; a name or `namespace.name` removes every version. */

@@ -12,7 +12,9 @@ export class DocumentAnalyzer {
   readonly #keepStopWords: readonly boolean[];
   /** Token count per field of the document last analysed. */
   readonly lengths: Float64Array;
-  #keys = new Float64Array(256);
+  // Int32: sorting them is cheaper than doubles, and term × fields stays far below 2^31 (see
+  // LexicalIndex's term limit).
+  #keys = new Int32Array(256);
   readonly #terms: TermBuffer = { terms: [], count: 0 };
 
   constructor(fieldNames: readonly string[], fields: readonly LexicalFieldOptions[]) {
@@ -25,7 +27,7 @@ export class DocumentAnalyzer {
    * The document's occurrence keys (valid until the next call), `termId` giving each token's
    * id (and making one for a new term); token counts per field go to `lengths`.
    */
-  keys(document: LexicalDocument, termId: (term: string) => number): Float64Array {
+  keys(document: LexicalDocument, termId: (term: string) => number): Int32Array {
     const fieldCount = this.#fieldNames.length;
     const lengths = this.lengths;
     lengths.fill(0);
@@ -44,7 +46,7 @@ export class DocumentAnalyzer {
       lengths[f] = buffer.count;
       const tokens = buffer.terms;
       if (keyCount + buffer.count > keys.length) {
-        const grown = new Float64Array(Math.max(keys.length * 2, keyCount + buffer.count));
+        const grown = new Int32Array(Math.max(keys.length * 2, keyCount + buffer.count));
         grown.set(keys.subarray(0, keyCount));
         keys = grown;
         this.#keys = grown;

@@ -48,7 +48,7 @@ export class DocumentTermStore {
    * count]` ordered by term, then field. `lengths` is its token count per field. Returns its
    * document number.
    */
-  append(keys: Float64Array, lengths: ArrayLike<number>): number {
+  append(keys: Int32Array, lengths: ArrayLike<number>): number {
     const doc = this.#count;
     const sorted = keys.sort();
     // At most one entry pair per key: grown once, before counting.

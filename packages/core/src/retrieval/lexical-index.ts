@@ -40,11 +40,17 @@ export class LexicalIndex {
   #alive: Uint8Array = new Uint8Array(16);
   #terms: DocumentTermStore;
   readonly #analyzer: DocumentAnalyzer;
+  /** Occurrence keys (term × fields + field) are 32-bit integers. */
+  readonly #maxTerms: number;
   /** A term's id, made for a new term: given to the analyzer. */
   readonly #termId = (term: string): number => {
     let id = this.#termIds.get(term);
     if (id === undefined) {
       id = this.#postings.length;
+      if (id >= this.#maxTerms)
+        throw new InvalidArgumentError(
+          `The lexical index holds ${id} distinct terms, its limit; split the catalog across several Arsenals.`,
+        );
       this.#termIds.set(term, id);
       this.#postings.push(new PostingsList());
       this.#documentFrequency.push(0);
@@ -72,6 +78,7 @@ export class LexicalIndex {
     this.#lengthSums = new Float64Array(this.#fields.length);
     this.#terms = new DocumentTermStore(this.#fields.length);
     this.#analyzer = new DocumentAnalyzer(this.#fieldNames, this.#fields);
+    this.#maxTerms = Math.floor(0x7fffffff / Math.max(1, this.#fieldNames.length));
     this.#averagesAtBuild = new Float64Array(this.#fields.length);
   }
 
