@@ -71,3 +71,23 @@ describe('jsonFingerprint53', () => {
     expect(jsonFingerprint53({ value: throwing })).toBeUndefined();
   });
 });
+
+describe('jsonFingerprint53 and toJSON', () => {
+  it('applies a toJSON given to a plain object, an array or the shared prototypes, as JSON does', () => {
+    const plain = { a: 1 };
+    const own = { a: 1, toJSON: () => ({ b: 2 }) };
+    expect(jsonFingerprint53(own)).toBe(jsonFingerprint53({ b: 2 }));
+    expect(jsonFingerprint53(own)).not.toBe(jsonFingerprint53(plain));
+    const list = Object.assign([1, 2], { toJSON: () => 'list' });
+    expect(jsonFingerprint53(list)).toBe(jsonFingerprint53('list'));
+    expect(jsonFingerprint53(new Date(0))).toBe(jsonFingerprint53('1970-01-01T00:00:00.000Z'));
+    const prototype = Object.prototype as { toJSON?: () => unknown };
+    prototype.toJSON = () => 'patched';
+    try {
+      expect(jsonFingerprint53(plain)).toBe(jsonFingerprint53('patched'));
+    } finally {
+      delete prototype.toJSON;
+    }
+    expect(jsonFingerprint53(plain)).not.toBe(jsonFingerprint53('patched'));
+  });
+});

@@ -82,6 +82,9 @@ let remaining = 0;
 export function jsonFingerprint53(value: unknown, seed = 0): number | undefined {
   start(seed);
   remaining = MAX_VALUES;
+  // Checked once per value: someone may have given the shared prototypes a toJSON.
+  plainToJSON = 'toJSON' in Object.prototype;
+  arrayToJSON = 'toJSON' in Array.prototype;
   try {
     return mixValue(value, 0) ? finish() : undefined;
   } catch {
@@ -89,10 +92,25 @@ export function jsonFingerprint53(value: unknown, seed = 0): number | undefined 
   }
 }
 
+/**
+ * Whether an object may answer `toJSON`: anything but a plain object or array, a plain one that
+ * has its own, or any when the shared prototypes were given one. Looking a missing `toJSON` up
+ * on every object of a description was most of the fingerprint's cost.
+ */
+function mayHaveToJSON(value: object): boolean {
+  const prototype = Object.getPrototypeOf(value);
+  if (prototype === Object.prototype) return plainToJSON || Object.hasOwn(value, 'toJSON');
+  if (prototype === Array.prototype) return arrayToJSON || Object.hasOwn(value, 'toJSON');
+  return true;
+}
+
+let plainToJSON = false;
+let arrayToJSON = false;
+
 function mixValue(input: unknown, depth: number): boolean {
   if (--remaining < 0) return false;
   let value = input;
-  if (typeof value === 'object' && value !== null) {
+  if (typeof value === 'object' && value !== null && mayHaveToJSON(value)) {
     const toJSON = (value as { toJSON?: unknown }).toJSON;
     if (typeof toJSON === 'function') value = toJSON.call(value);
   }
