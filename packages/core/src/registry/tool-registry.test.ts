@@ -52,6 +52,21 @@ describe('ToolRegistry', () => {
     expect(registry.get('jira.create_issue')?.namespace).toBe('jira');
   });
 
+  it('keeps bare names resolving as tools come and go after the first lookup', () => {
+    const registry = new ToolRegistry();
+    registry.register(tool('create_issue', { namespace: 'github' }));
+    expect(registry.get('create_issue')?.namespace).toBe('github');
+    registry.register(tool('create_issue', { namespace: 'jira' }));
+    registry.register(tool('close_issue', { namespace: 'jira' }));
+    expect(registry.get('create_issue')).toBeUndefined();
+    expect(registry.get('close_issue')?.namespace).toBe('jira');
+    expect(registry.unregister('github.create_issue')).toHaveLength(1);
+    expect(registry.get('create_issue')?.namespace).toBe('jira');
+    expect(registry.unregister('create_issue')).toHaveLength(1);
+    expect(registry.get('create_issue')).toBeUndefined();
+    expect(registry.suggest('close_isue')).toEqual(['close_issue']);
+  });
+
   it('resolves aliases and suggests close names', () => {
     const registry = new ToolRegistry();
     registry.register(tool('send_email'));

@@ -13,8 +13,12 @@ type Versions = string | string[];
 export class ToolVersions {
   /** namespace → name → versions. */
   readonly #byNamespace = new Map<string, Map<string, Versions>>();
-  /** bare name → its namespace, or its namespaces when several have it. */
-  readonly #byName = new Map<string, string | Set<string>>();
+  /**
+   * bare name → its namespace, or its namespaces when several have it. Built on first use and
+   * kept up to date after: a bulk registration that never resolves a bare name does without a
+   * map entry per tool.
+   */
+  #byName: Map<string, string | Set<string>> | undefined;
 
   add(tool: ToolDefinition): void {
     let names = this.#byNamespace.get(tool.namespace);
@@ -26,11 +30,7 @@ export class ToolVersions {
     if (versions === undefined) names.set(tool.name, tool.qualifiedName);
     else if (typeof versions === 'string') names.set(tool.name, [versions, tool.qualifiedName]);
     else versions.push(tool.qualifiedName);
-    const namespaces = this.#byName.get(tool.name);
-    if (namespaces === undefined) this.#byName.set(tool.name, tool.namespace);
-    else if (typeof namespaces !== 'string') namespaces.add(tool.namespace);
-    else if (namespaces !== tool.namespace)
-      this.#byName.set(tool.name, new Set([namespaces, tool.namespace]));
+    if (this.#byName) addName(this.#byName, tool.name, tool.namespace);
   }
 
   remove(tool: ToolDefinition): void {
@@ -46,12 +46,14 @@ export class ToolVersions {
     } else if (versions !== tool.qualifiedName) return;
     names.delete(tool.name);
     if (names.size === 0) this.#byNamespace.delete(tool.namespace);
-    const namespaces = this.#byName.get(tool.name);
-    if (namespaces === tool.namespace) this.#byName.delete(tool.name);
+    const byName = this.#byName;
+    if (!byName) return;
+    const namespaces = byName.get(tool.name);
+    if (namespaces === tool.namespace) byName.delete(tool.name);
     else if (typeof namespaces === 'object') {
       namespaces.delete(tool.namespace);
-      if (namespaces.size === 1) this.#byName.set(tool.name, [...namespaces][0]!);
-      else if (namespaces.size === 0) this.#byName.delete(tool.name);
+      if (namespaces.size === 1) byName.set(tool.name, [...namespaces][0]!);
+      else if (namespaces.size === 0) byName.delete(tool.name);
     }
   }
 
@@ -74,14 +76,23 @@ export class ToolVersions {
 
   /** The namespaces that have a tool of this bare name. */
   namespacesOf(name: string): string[] {
-    const namespaces = this.#byName.get(name);
+    const namespaces = this.#names().get(name);
     if (namespaces === undefined) return [];
     return typeof namespaces === 'string' ? [namespaces] : [...namespaces];
   }
 
   /** Every bare name. */
   names(): IterableIterator<string> {
-    return this.#byName.keys();
+    return this.#names().keys();
+  }
+
+  #names(): Map<string, string | Set<string>> {
+    if (this.#byName) return this.#byName;
+    const byName = new Map<string, string | Set<string>>();
+    for (const [namespace, names] of this.#byNamespace)
+      for (const name of names.keys()) addName(byName, name, namespace);
+    this.#byName = byName;
+    return byName;
   }
 
   /** Every tool as `namespace.name` with its versions, sorted by that key. */
@@ -95,6 +106,13 @@ export class ToolVersions {
         });
     return tools.sort((a, b) => (a.key < b.key ? -1 : 1));
   }
+}
+
+function addName(byName: Map<string, string | Set<string>>, name: string, namespace: string) {
+  const namespaces = byName.get(name);
+  if (namespaces === undefined) byName.set(name, namespace);
+  else if (typeof namespaces !== 'string') namespaces.add(namespace);
+  else if (namespaces !== namespace) byName.set(name, new Set([namespaces, namespace]));
 }
 
 /** The newest of several versions (the first of equals). */
