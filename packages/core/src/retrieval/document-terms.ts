@@ -54,12 +54,12 @@ export class DocumentTermStore {
     // At most one entry pair per key: grown once, before counting.
     const needed = this.#used + sorted.length * 2;
     if (needed > this.#entries.length) {
-      const entries = new Int32Array(Math.max(needed, Math.ceil(this.#entries.length * 1.5)));
+      const entries = new Int32Array(Math.max(needed, this.#entries.length * 2));
       entries.set(this.#entries.subarray(0, this.#used));
       this.#entries = entries;
     }
     if (doc + 2 > this.#starts.length) {
-      const starts = new Int32Array(Math.ceil(this.#starts.length * 1.5) + 2);
+      const starts = new Int32Array(this.#starts.length * 2 + 2);
       starts.set(this.#starts);
       this.#starts = starts;
       const grown = new Uint16Array((starts.length - 1) * this.#fieldCount);
