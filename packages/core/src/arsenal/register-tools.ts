@@ -126,11 +126,9 @@ export function registerTools(
         input && scannedClean && !warned && definition.qualifiedName === input.qualifiedName
           ? input.fingerprint
           : undefined;
-      const outcome = target.registry.register(
-        isFunctionTool(registration) ? registration : definition,
-        registerOptions,
-        remembered,
-      );
+      const outcome = isFunctionTool(registration)
+        ? target.registry.register(registration, registerOptions, remembered)
+        : target.registry.registerDefinition(definition, registerOptions, remembered);
       // A tool that was held and is now clean (its source fixed it) is no longer quarantined.
       target.quarantine.release(outcome.tool.qualifiedName);
       summary[outcome.status]++;

@@ -85,7 +85,32 @@ export class ToolRegistry implements ToolResolver {
       executor = createFunctionToolExecutor(registration);
       inputSchema = registration.inputSchema;
     }
-    const definition = definitionOf(registration, options);
+    return this.#store(
+      definitionOf(registration, options),
+      executor,
+      inputSchema,
+      inputFingerprint,
+    );
+  }
+
+  /**
+   * @internal Register a definition made by `createToolDefinition` (with `options.executor`),
+   * as `register` would, without finding out again what kind of registration it is.
+   */
+  registerDefinition(
+    definition: ToolDefinition,
+    options: RegisterOptions,
+    inputFingerprint?: number,
+  ): RegistrationOutcome {
+    return this.#store(definition, options.executor, undefined, inputFingerprint);
+  }
+
+  #store(
+    definition: ToolDefinition,
+    executor: Executor | undefined,
+    inputSchema: StandardSchemaV1 | undefined,
+    inputFingerprint: number | undefined,
+  ): RegistrationOutcome {
     const existing = this.#entries.get(definition.qualifiedName);
     if (existing && existing.definition.contentHash === definition.contentHash) {
       if (executor) existing.executor = executor;
