@@ -90,4 +90,16 @@ describe('jsonFingerprint53 and toJSON', () => {
     }
     expect(jsonFingerprint53(plain)).not.toBe(jsonFingerprint53('patched'));
   });
+
+  it('leaves out keys a plain object inherits, as JSON does', () => {
+    const before = jsonFingerprint53({ a: 1 });
+    const prototype = Object.prototype as { inherited?: number };
+    prototype.inherited = 2;
+    try {
+      expect(jsonFingerprint53({ a: 1 })).toBe(before);
+      expect(jsonFingerprint53({ a: 1, inherited: 2 })).not.toBe(before);
+    } finally {
+      delete prototype.inherited;
+    }
+  });
 });

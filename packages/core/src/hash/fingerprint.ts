@@ -84,6 +84,11 @@ export function jsonFingerprint53(value: unknown, seed = 0): number | undefined 
   remaining = MAX_VALUES;
   // Checked once per value: someone may have given the shared prototypes a toJSON.
   plainToJSON = 'toJSON' in Object.prototype;
+  plainEnumerable = false;
+  for (const _ in Object.prototype) {
+    plainEnumerable = true;
+    break;
+  }
   arrayToJSON = 'toJSON' in Array.prototype;
   try {
     return mixValue(value, 0) ? finish() : undefined;
@@ -105,6 +110,7 @@ function mayHaveToJSON(value: object): boolean {
 }
 
 let plainToJSON = false;
+let plainEnumerable = false;
 let arrayToJSON = false;
 
 function mixValue(input: unknown, depth: number): boolean {
@@ -153,8 +159,11 @@ function mixValue(input: unknown, depth: number): boolean {
   }
   mix(OBJECT);
   const record = value as Record<string, unknown>;
+  // A plain object's for-in lists only its own keys unless the shared prototype was given
+  // enumerable ones (checked once per fingerprint).
+  const ownOnly = !plainEnumerable && Object.getPrototypeOf(record) === Object.prototype;
   for (const key in record) {
-    if (!Object.hasOwn(record, key)) continue;
+    if (!ownOnly && !Object.hasOwn(record, key)) continue;
     const member = record[key];
     if (member === undefined || typeof member === 'function' || typeof member === 'symbol')
       continue;

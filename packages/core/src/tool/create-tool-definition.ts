@@ -211,7 +211,9 @@ export function createToolDefinition(
   const cost = input.cost ?? {};
   if (!isJsonSchemaObject(cost)) issues.push({ path: '/cost', message: 'must be an object' });
   else {
-    for (const [key, value] of Object.entries(cost)) {
+    for (const key in cost) {
+      if (!Object.hasOwn(cost, key)) continue;
+      const value = (cost as Record<string, unknown>)[key];
       if (value !== undefined && (typeof value !== 'number' || !(value >= 0))) {
         issues.push({ path: `/cost/${key}`, message: 'must be a non-negative number' });
       }

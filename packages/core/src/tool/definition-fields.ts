@@ -78,6 +78,11 @@ export function copiedTree<T>(value: T, path: string, issues: Issue[], fallback:
   return fallback;
 }
 
+function allStrings(list: readonly unknown[]): boolean {
+  for (let i = 0; i < list.length; i++) if (typeof list[i] !== 'string') return false;
+  return true;
+}
+
 export function checkStringList(
   value: unknown,
   path: string,
@@ -85,7 +90,7 @@ export function checkStringList(
   max = Number.POSITIVE_INFINITY,
 ): readonly string[] {
   if (value === undefined || value === null) return EMPTY_LIST;
-  if (!Array.isArray(value) || value.some((item) => typeof item !== 'string')) {
+  if (!Array.isArray(value) || !allStrings(value)) {
     issues.push({ path, message: 'must be an array of strings' });
     return EMPTY_LIST;
   }
@@ -104,12 +109,17 @@ export function internList(list: readonly string[]): readonly string[] {
 export const EMPTY_LIST: readonly never[] = Object.freeze([]);
 export const EMPTY_RECORD: Readonly<Record<string, never>> = Object.freeze({});
 
+/** Whether a record has no own enumerable key (without listing its keys). */
+function isEmpty(record: Record<string, unknown>): boolean {
+  for (const key in record) if (Object.hasOwn(record, key)) return false;
+  return true;
+}
+
 export function frozenRecord(
   value: Record<string, unknown>,
   extras: Record<string, unknown> | undefined,
 ): Readonly<Record<string, unknown>> {
-  if (Object.keys(value).length === 0 && (extras === undefined || Object.keys(extras).length === 0))
-    return EMPTY_RECORD;
+  if (isEmpty(value) && (extras === undefined || isEmpty(extras))) return EMPTY_RECORD;
   return Object.freeze(extras ? { ...value, ...extras } : { ...value });
 }
 
