@@ -14,13 +14,12 @@ import {
 } from '@arsenal/cli';
 import { createArsenal, DEFAULT_LEXICAL_FIELDS, type ToolRetrieverOptions } from '@arsenal/core';
 import {
-  BENCHMARK_SETS,
   type BenchmarkSet,
   benchmarkFile,
-  milliseconds,
-  percent,
+  printQualityTable,
+  qualityFigures,
 } from './lib/benchmark-sets.js';
-import { printTable, writeResult } from './lib/report.js';
+import { writeResult } from './lib/report.js';
 
 interface Stage {
   /** Stable id the table generator selects rows by. */
@@ -109,20 +108,12 @@ async function measure(set: BenchmarkSet, stage: Stage) {
       queries: stage.plainPlaceholders ? queries.map(withPlainPlaceholders) : queries,
       ks: [1, 5, 10],
     });
-    const { overall, latencyMs } = report;
     return {
       set,
       stage: stage.id,
       label: stage.label,
       tools: inputs.length,
-      n: overall.queries,
-      recall1: percent(overall.recall['1']!),
-      recall5: percent(overall.recall['5']!),
-      recall10: percent(overall.recall['10']!),
-      ndcg10: percent(overall.ndcg10),
-      mrr: percent(overall.mrr),
-      p50Ms: milliseconds(latencyMs.p50),
-      p95Ms: milliseconds(latencyMs.p95),
+      ...qualityFigures(report),
     };
   } finally {
     await arsenal.close();
@@ -133,17 +124,5 @@ const results: Awaited<ReturnType<typeof measure>>[] = [];
 for (const set of SETS) {
   for (const stage of STAGES) results.push(await measure(set, stage));
 }
-printTable(
-  ['stage', 'benchmark', 'n', 'R@1', 'R@5', 'R@10', 'NDCG@10', 'MRR'],
-  results.map((row) => [
-    row.label,
-    BENCHMARK_SETS[row.set],
-    row.n,
-    row.recall1.toFixed(2),
-    row.recall5.toFixed(2),
-    row.recall10.toFixed(2),
-    row.ndcg10.toFixed(2),
-    row.mrr.toFixed(2),
-  ]),
-);
+printQualityTable(results, false);
 console.log(`results: ${writeResult('retrieval-ablation', { results })}`);

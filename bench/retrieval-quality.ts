@@ -9,13 +9,12 @@
 import { relative } from 'node:path';
 import { createMemoryWriter, type EvaluationReport, runCli } from '@arsenal/cli';
 import {
-  BENCHMARK_SETS,
   type BenchmarkSet,
   benchmarkFile,
-  milliseconds,
-  percent,
+  printQualityTable,
+  qualityFigures,
 } from './lib/benchmark-sets.js';
-import { printTable, writeResult } from './lib/report.js';
+import { writeResult } from './lib/report.js';
 
 interface Stage {
   /** Stable id the table generators select rows by. */
@@ -86,22 +85,13 @@ async function evaluate(set: BenchmarkSet, stage: Stage) {
   const argv = evalArguments(set, stage.switches);
   const output = await runEval(argv);
   const shown = argv.map((part) => (part.startsWith('/') ? relative(repository, part) : part));
-  const { overall, latencyMs } = output;
   return {
     set,
     stage: stage.id,
     label: stage.label,
     command: `arsenal ${shown.join(' ')}`,
     tools: output.tools.registered,
-    n: overall.queries,
-    recall1: percent(overall.recall['1']!),
-    recall5: percent(overall.recall['5']!),
-    recall10: percent(overall.recall['10']!),
-    ndcg10: percent(overall.ndcg10),
-    mrr: percent(overall.mrr),
-    p50Ms: milliseconds(latencyMs.p50),
-    p95Ms: milliseconds(latencyMs.p95),
-    p99Ms: milliseconds(latencyMs.p99),
+    ...qualityFigures(output),
   };
 }
 
@@ -112,18 +102,5 @@ const results: Awaited<ReturnType<typeof evaluate>>[] = [];
 for (const set of sets as BenchmarkSet[]) {
   for (const stage of STAGES) results.push(await evaluate(set, stage));
 }
-printTable(
-  ['stage', 'benchmark', 'n', 'R@1', 'R@5', 'R@10', 'NDCG@10', 'MRR', 'p95 ms'],
-  results.map((row) => [
-    row.label,
-    BENCHMARK_SETS[row.set],
-    row.n,
-    row.recall1.toFixed(2),
-    row.recall5.toFixed(2),
-    row.recall10.toFixed(2),
-    row.ndcg10.toFixed(2),
-    row.mrr.toFixed(2),
-    row.p95Ms.toFixed(2),
-  ]),
-);
+printQualityTable(results, true);
 console.log(`results: ${writeResult('retrieval-quality', { results })}`);
