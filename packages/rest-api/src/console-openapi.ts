@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import {
   approvedSchema,
   callsPageSchema,
@@ -9,7 +8,13 @@ import {
   toolDialectsSchema,
   whoAmISchema,
 } from './console-schemas.js';
-import { COMMON_PROBLEMS, FORM_BODY_REFUSED, json, problem } from './openapi-parts.js';
+import {
+  COMMON_PROBLEMS,
+  FORM_BODY_REFUSED,
+  json,
+  problem,
+  queryParameters,
+} from './openapi-parts.js';
 
 /** Response bodies of the routes the console reads. */
 export const CONSOLE_RESPONSE_SCHEMAS = {
@@ -21,22 +26,6 @@ export const CONSOLE_RESPONSE_SCHEMAS = {
   Pins: pinsSchema,
   ToolDialects: toolDialectsSchema,
 };
-
-function callsParameters(): Record<string, unknown>[] {
-  const schema = z.toJSONSchema(callsQuerySchema, { target: 'draft-2020-12', io: 'input' }) as {
-    properties: Record<string, Record<string, unknown>>;
-  };
-  return Object.entries(schema.properties).map(([name, property]) => {
-    const { description, ...rest } = property;
-    return {
-      name,
-      in: 'query',
-      required: false,
-      ...(description ? { description } : {}),
-      schema: rest,
-    };
-  });
-}
 
 /** `/me`, `/health`, `/calls`, `/quarantine`, its approve action, `/pins` and tool dialects. */
 export function consolePaths(): Record<string, unknown> {
@@ -72,7 +61,7 @@ export function consolePaths(): Record<string, unknown> {
       get: {
         operationId: 'listCalls',
         summary: 'Recent calls from the audit history, newest first, a page at a time.',
-        parameters: callsParameters(),
+        parameters: queryParameters(callsQuerySchema),
         responses: {
           ...COMMON_PROBLEMS,
           '200': json('CallsPage', 'One page of audit records.'),

@@ -1,4 +1,5 @@
 // Building blocks of the OpenAPI document's operations.
+import { type ZodType, z } from 'zod';
 
 export const ref = (id: string) => ({ $ref: `#/components/schemas/${id}` });
 export const json = (id: string, description: string) => ({
@@ -25,3 +26,20 @@ export const COMMON_PROBLEMS = {
 export const FORM_BODY_REFUSED = {
   '415': problem('A form body was sent; this action takes none (send the request without a body).'),
 };
+
+/** The optional query parameters of an operation, one per property of its zod query schema. */
+export function queryParameters(schema: ZodType): Record<string, unknown>[] {
+  const json = z.toJSONSchema(schema, { target: 'draft-2020-12', io: 'input' }) as {
+    properties: Record<string, Record<string, unknown>>;
+  };
+  return Object.entries(json.properties).map(([name, property]) => {
+    const { description, ...rest } = property;
+    return {
+      name,
+      in: 'query',
+      required: false,
+      ...(description ? { description } : {}),
+      schema: rest,
+    };
+  });
+}

@@ -1,7 +1,15 @@
 import { z } from 'zod';
 import { CONFIRMATION_RESPONSE_SCHEMAS, confirmationPaths } from './confirmation-openapi.js';
 import { CONSOLE_RESPONSE_SCHEMAS, consolePaths } from './console-openapi.js';
-import { body, COMMON_PROBLEMS, FORM_BODY_REFUSED, json, problem, ref } from './openapi-parts.js';
+import {
+  body,
+  COMMON_PROBLEMS,
+  FORM_BODY_REFUSED,
+  json,
+  problem,
+  queryParameters,
+  ref,
+} from './openapi-parts.js';
 import { PLAN_REQUEST_SCHEMAS, PLAN_RESPONSE_SCHEMAS, planPaths } from './plan-openapi.js';
 import {
   executeBodySchema,
@@ -71,23 +79,6 @@ const pathParameter = (name: string, description: string) => ({
   schema: { type: 'string' },
 });
 
-function queryParameters(): JsonObject[] {
-  const schema = z.toJSONSchema(listToolsQuerySchema, {
-    target: 'draft-2020-12',
-    io: 'input',
-  }) as { properties: Record<string, JsonObject> };
-  return Object.entries(schema.properties).map(([name, property]) => {
-    const { description, ...rest } = property;
-    return {
-      name,
-      in: 'query',
-      required: false,
-      ...(description ? { description } : {}),
-      schema: rest,
-    };
-  });
-}
-
 function paths(): JsonObject {
   const toolName = pathParameter('name', 'Name, `namespace.name` or qualified name.');
   const invocationId = pathParameter('id', 'The id `POST /execute` returned in async mode.');
@@ -113,7 +104,7 @@ function paths(): JsonObject {
       get: {
         operationId: 'listTools',
         summary: 'List the tools this caller may see, a page at a time.',
-        parameters: queryParameters(),
+        parameters: queryParameters(listToolsQuerySchema),
         responses: {
           '200': json('ToolPage', 'One page of tools.'),
           '422': problem('A query parameter is invalid.'),
