@@ -40,17 +40,15 @@ export class SharedParameters {
     this.#update(tool, -1);
   }
 
-  /** Whether `key` is boilerplate for this tool (in its namespace or across the catalog). */
-  isShared(tool: ToolDefinition, key: string): boolean {
-    return this.#sharedIn(tool.namespace, key) || this.#sharedIn(EVERY_TOOL, key);
-  }
-
   /** The tool's boilerplate parameters, as one comparable string. */
   signature(tool: ToolDefinition): string {
     return this.sharedKeys(tool).join('\u0000');
   }
 
-  /** The tool's boilerplate parameters (the same empty list for most tools). */
+  /**
+   * The tool's boilerplate parameters: those most tools of its namespace or of the catalog carry
+   * (the same empty list for most tools).
+   */
   sharedKeys(tool: ToolDefinition): readonly string[] {
     const properties = tool.parametersSchema?.properties;
     if (!properties || typeof properties !== 'object') return NO_KEYS;
@@ -72,11 +70,6 @@ export class SharedParameters {
   #usable(groupName: string): Group | undefined {
     const group = this.#groups.get(groupName);
     return group && group.size >= MIN_GROUP_SIZE ? group : undefined;
-  }
-
-  #sharedIn(groupName: string, key: string): boolean {
-    const group = this.#usable(groupName);
-    return group !== undefined && isSharedIn(group, key);
   }
 
   #update(tool: ToolDefinition, delta: 1 | -1): void {
