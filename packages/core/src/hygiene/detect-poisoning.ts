@@ -85,9 +85,10 @@ export function detectPoisoning(tool: ToolDefinition): PoisoningFinding[] {
   );
   if (!suspect && complete) return findings;
   visitToolTexts(tool, (text, parent, key, name) => {
+    const identifier = name || parent === '/name';
+    if (isClean(text, identifier, false)) return;
     // Identifiers are read as words: `ignore_previous_instructions` says what it says.
-    const scanned = name || parent === '/name' ? identifierWords(text) : text;
-    if (!NON_ASCII.test(scanned) && !MAY_MATCH.test(scanned)) return;
+    const scanned = identifier ? identifierWords(text) : text;
     for (const finding of scanText(scanned, textPath(parent, key, name))) findings.push(finding);
   });
   return findings;
