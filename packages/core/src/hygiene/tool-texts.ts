@@ -20,9 +20,9 @@ export type ToolTextVisitor = (
   name: boolean,
 ) => void;
 
-/** Schemas deeper or larger than this are not walked further; a model would not read them whole. */
-// Every level a definition may hold (see copyTree): no text is deep enough to go unread.
+/** Every level a definition may hold (see copyTree): no text is deep enough to go unread. */
 const MAX_DEPTH = MAX_SCHEMA_DEPTH;
+/** Texts visited at most: a model would not read more of one tool. */
 const MAX_TEXTS = 20_000;
 
 // Keys under which an object maps names to schemas: the names are text a model reads too.
