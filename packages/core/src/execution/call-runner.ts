@@ -61,13 +61,15 @@ export class CallRunner {
   /** Run a call that has passed policy (directly, or after a confirmation). */
   run(state: CallState): Promise<ToolResult> {
     try {
-      return this.#run(state);
+      const result = this.#run(state);
+      return result instanceof Promise ? result : Promise.resolve(result);
     } catch (error) {
       return Promise.reject(error);
     }
   }
 
-  #run(state: CallState): Promise<ToolResult> {
+  /** A result at once when nothing on the way waits (an in-process tool that answers at once). */
+  #run(state: CallState): ToolResult | Promise<ToolResult> {
     const parts = this.#parts;
     const resolved = state.resolved!;
     const definition = resolved.definition;
@@ -112,7 +114,7 @@ export class CallRunner {
     state: CallState,
     cacheKey: string | undefined,
     ttl: number | undefined,
-  ): Promise<ToolResult> {
+  ): ToolResult | Promise<ToolResult> {
     const limit = this.#concurrencyLimit(state.resolved!.definition);
     if (limit === undefined) return this.#runGuarded(state, cacheKey, ttl);
     return this.#runInBulkhead(state, limit, cacheKey, ttl);
@@ -141,7 +143,7 @@ export class CallRunner {
     state: CallState,
     cacheKey: string | undefined,
     ttl: number | undefined,
-  ): Promise<ToolResult> {
+  ): ToolResult | Promise<ToolResult> {
     const parts = this.#parts;
     const resolved = state.resolved!;
     const definition = resolved.definition;
@@ -175,7 +177,7 @@ export class CallRunner {
     return this.#attempt(state, plan);
   }
 
-  #attempt(state: CallState, plan: AttemptPlan): Promise<ToolResult> {
+  #attempt(state: CallState, plan: AttemptPlan): ToolResult | Promise<ToolResult> {
     const parts = this.#parts;
     const definition = plan.resolved.definition;
     const call = state.call;
@@ -191,7 +193,7 @@ export class CallRunner {
         ...(call.principal?.id !== undefined ? { principalId: call.principal.id } : {}),
         attempt: state.attempt,
       });
-    return runAttempt({
+    const attempted = runAttempt({
       executor: plan.executor,
       tool: definition,
       arguments: state.arguments,
@@ -212,7 +214,10 @@ export class CallRunner {
             ...(call.principal ? { principalId: call.principal.id } : {}),
           })
         : undefined,
-    }).then((outcome) => this.#afterAttempt(state, plan, outcome));
+    });
+    return attempted instanceof Promise
+      ? attempted.then((outcome) => this.#afterAttempt(state, plan, outcome))
+      : this.#afterAttempt(state, plan, attempted);
   }
 
   /** Retry a retryable failure of an idempotent tool while retries remain, else conclude. */

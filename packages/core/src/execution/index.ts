@@ -7,7 +7,7 @@ export { ConfirmationStore } from './confirmation.js';
 export type { ExecutionEngine, ExecutionEngineOptions } from './engine.js';
 export { createExecutionEngine } from './engine.js';
 export type { FunctionToolHandler } from './function-executor.js';
-export { createFunctionExecutor } from './function-executor.js';
+export { createFunctionExecutor, FunctionExecutor } from './function-executor.js';
 export { HealthTracker } from './health-tracker.js';
 export type { InvocationState, InvocationStatus } from './invocations.js';
 export type { JsonServiceCall, PostJsonOptions } from './post-json.js';

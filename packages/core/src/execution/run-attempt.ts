@@ -17,6 +17,7 @@ import {
   unsupportedListRoots,
   unsupportedSample,
 } from './client-requests.js';
+import { FunctionExecutor } from './function-executor.js';
 import type { ToolResultError } from './types.js';
 
 export type AttemptOutcome =
@@ -45,19 +46,78 @@ export interface AttemptRequest {
  * abort. A handler that ignores its signal is abandoned (its promise is left to settle on its
  * own); the timer and the listener are always removed. The attempt's AbortController is made
  * only when a handler reads `context.signal` or the attempt is aborted (most calls do neither,
- * and a controller per call was an eighth of the engine's time).
+ * and a controller per call was an eighth of the engine's time). An in-process handler that
+ * answers at once is answered at once: the outcome, not a promise of it.
  */
-export function runAttempt(request: AttemptRequest): Promise<AttemptOutcome> {
+export function runAttempt(request: AttemptRequest): AttemptOutcome | Promise<AttemptOutcome> {
   const signal = request.signal;
-  if (signal?.aborted) {
-    return Promise.resolve(cancelled(signal.reason));
-  }
+  if (signal?.aborted) return cancelled(signal.reason);
   const attempt = new Attempt(request);
-  const answer = new Promise<AttemptOutcome>((resolve) => {
+  attempt.start();
+  if (attempt.outcome) return attempt.outcome;
+  return new Promise<AttemptOutcome>((resolve) => {
     attempt.resolve = resolve;
   });
-  attempt.start();
-  return answer;
+}
+
+/**
+ * What a handler is given. A class, not a literal: a literal's getter was defined anew on every
+ * call, through the runtime (the costliest step of an attempt). `signal` is read through the
+ * context, so a handler that copies the context must copy `signal` by name.
+ */
+class AttemptContext implements ToolCallContext {
+  readonly #attempt: Attempt;
+  tool: ToolDefinition;
+  callId: string;
+  traceId: string;
+  spanId: string;
+  reportProgress: (update: ProgressUpdate) => void;
+  log: (entry: ToolLogEntry) => void;
+  // What a call without a client may ask; a client replaces them.
+  clientCan: NonNullable<ToolCallContext['clientCan']> = NO_CLIENT;
+  elicit: NonNullable<ToolCallContext['elicit']> = unsupportedElicit;
+  sample: NonNullable<ToolCallContext['sample']> = unsupportedSample;
+  listRoots: NonNullable<ToolCallContext['listRoots']> = unsupportedListRoots;
+  declare principal?: ToolCallContext['principal'];
+  declare requestInput?: ToolCallContext['requestInput'];
+
+  constructor(attempt: Attempt) {
+    const request = attempt.request;
+    this.#attempt = attempt;
+    this.tool = request.tool;
+    this.callId = request.callId;
+    this.traceId = request.traceId;
+    this.spanId = request.spanId;
+    // Without a listener, one shared no-op each.
+    this.reportProgress = request.onProgress
+      ? (update: ProgressUpdate) => {
+          if (attempt.settled) return;
+          try {
+            request.onProgress?.(update);
+          } catch {
+            // A broken progress listener must not fail the call.
+          }
+        }
+      : ignore;
+    this.log = request.onLog
+      ? (entry: ToolLogEntry) => {
+          if (attempt.settled) return;
+          try {
+            request.onLog?.(entry);
+          } catch {
+            // A broken log listener must not fail the call.
+          }
+        }
+      : ignore;
+    if (request.principal) this.principal = request.principal;
+    const onInputRequest = request.onInputRequest;
+    if (onInputRequest) this.requestInput = (input) => onInputRequest(input);
+    if (request.client) bindClientRequests(this, request.client, () => attempt.signal());
+  }
+
+  get signal(): AbortSignal {
+    return this.#attempt.signal();
+  }
 }
 
 /**
@@ -68,6 +128,8 @@ class Attempt {
   readonly request: AttemptRequest;
   resolve: (outcome: AttemptOutcome) => void = ignore;
   settled = false;
+  /** How it ended, once it has. */
+  outcome: AttemptOutcome | undefined;
   aborted = false;
   abortReason: unknown;
   controller: AbortController | undefined;
@@ -88,20 +150,24 @@ class Attempt {
       };
       signal.addEventListener('abort', this.onCallerAbort, { once: true });
     }
-    let pending: Promise<unknown>;
+    const executor = request.executor;
+    const context = new AttemptContext(this);
+    let answer: unknown;
     try {
-      pending = Promise.resolve(
-        request.executor.execute({
-          tool: request.tool,
-          arguments: request.arguments,
-          context: this.#context(),
-        }),
-      );
+      if (executor instanceof FunctionExecutor) {
+        answer = executor.runNow(request.arguments, context);
+        if (!isThenable(answer)) {
+          this.settle({ ok: true, value: answer });
+          return;
+        }
+      } else {
+        answer = executor.execute({ tool: request.tool, arguments: request.arguments, context });
+      }
     } catch (error) {
       this.fail(error);
       return;
     }
-    pending.then(
+    Promise.resolve(answer).then(
       (value) => this.settle({ ok: true, value }),
       (error) => this.fail(error),
     );
@@ -109,52 +175,6 @@ class Attempt {
     // in-process tools) settles first and costs no timer. The deadline is the same: this runs
     // in the same turn, before any timer can fire. (A timer per call was 6% of the engine's time.)
     if (!this.settled && Number.isFinite(request.timeoutMs)) queueMicrotask(() => this.armTimer());
-  }
-
-  #context(): ToolCallContext {
-    const request = this.request;
-    const attempt = this;
-    const context = {
-      get signal() {
-        return attempt.signal();
-      },
-      tool: request.tool,
-      callId: request.callId,
-      traceId: request.traceId,
-      spanId: request.spanId,
-      // Without a listener, one shared no-op each.
-      reportProgress: request.onProgress
-        ? (update: ProgressUpdate) => {
-            if (attempt.settled) return;
-            try {
-              request.onProgress?.(update);
-            } catch {
-              // A broken progress listener must not fail the call.
-            }
-          }
-        : ignore,
-      log: request.onLog
-        ? (entry: ToolLogEntry) => {
-            if (attempt.settled) return;
-            try {
-              request.onLog?.(entry);
-            } catch {
-              // A broken log listener must not fail the call.
-            }
-          }
-        : ignore,
-      // What a call without a client may ask, in the literal: the object is made whole at once
-      // rather than grown property by property. A client replaces them.
-      clientCan: NO_CLIENT,
-      elicit: unsupportedElicit,
-      sample: unsupportedSample,
-      listRoots: unsupportedListRoots,
-    } as ToolCallContext;
-    if (request.principal) context.principal = request.principal;
-    const onInputRequest = request.onInputRequest;
-    if (onInputRequest) context.requestInput = (input) => onInputRequest(input);
-    if (request.client) bindClientRequests(context, request.client, () => this.signal());
-    return context;
   }
 
   /** The attempt's signal, made when first asked for. */
@@ -190,6 +210,7 @@ class Attempt {
   settle(outcome: AttemptOutcome): void {
     if (this.settled) return;
     this.settled = true;
+    this.outcome = outcome;
     if (this.timer !== undefined) clearTimeout(this.timer);
     if (this.onCallerAbort) this.request.signal?.removeEventListener('abort', this.onCallerAbort);
     this.resolve(outcome);
@@ -197,6 +218,16 @@ class Attempt {
 }
 
 function ignore(): void {}
+
+/** Whether a handler's answer is a promise (or promise-like) to wait for. A `then` that throws when read counts as one: waiting for it fails the attempt, as awaiting it would. */
+function isThenable(value: unknown): boolean {
+  if ((typeof value !== 'object' || value === null) && typeof value !== 'function') return false;
+  try {
+    return typeof (value as { then?: unknown }).then === 'function';
+  } catch {
+    return true;
+  }
+}
 
 function cancelled(reason: unknown): AttemptOutcome {
   const error =

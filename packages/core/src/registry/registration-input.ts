@@ -1,3 +1,4 @@
+import { FunctionExecutor } from '../execution/function-executor.js';
 import type { Executor } from '../ports/executor.js';
 import { createToolDefinition } from '../tool/create-tool-definition.js';
 import { type FunctionTool, isFunctionTool } from '../tool/define-tool.js';
@@ -10,12 +11,11 @@ import type { RegisterOptions } from './tool-registry.js';
 export type ToolRegistration = ToolDefinition | ToolDefinitionInput | FunctionTool<never, unknown>;
 
 export function createFunctionToolExecutor(tool: FunctionTool<never, unknown>): Executor {
-  const handler = tool.handler as FunctionTool['handler'];
-  return {
-    kind: 'function',
-    canExecute: (definition) => definition.qualifiedName === tool.definition.qualifiedName,
-    execute: async (request) => handler(request.arguments, request.context),
-  };
+  const qualifiedName = tool.definition.qualifiedName;
+  return new FunctionExecutor(
+    tool.handler as FunctionTool['handler'],
+    (definition) => definition.qualifiedName === qualifiedName,
+  );
 }
 
 export function isToolDefinition(value: ToolRegistration): value is ToolDefinition {
