@@ -1,3 +1,5 @@
+import { mayHoldInvisible } from '../hygiene/invisible-characters.js';
+
 /**
  * Strings that repeat across a catalog (parameter descriptions, types, enum values, tags) held
  * once: a bounded pool of short strings. Once full it keeps what it has and adds nothing.
@@ -33,6 +35,7 @@ export type SchemaShapeProblem = 'too-deep' | 'too-large' | undefined;
 // The state of the copy in progress (one at a time: copying never calls out).
 let budget = 0;
 let problem: SchemaShapeProblem;
+let proseToClean = false;
 
 /**
  * A copy of a JSON Schema's plain objects and arrays with its short strings pooled, so that a
@@ -40,17 +43,19 @@ let problem: SchemaShapeProblem;
  * tools share. Other values (numbers, class instances) are kept as they are. The copy is a tree
  * of bounded size: parts shared by reference are copied each time they appear, and a schema
  * deeper than MAX_SCHEMA_DEPTH (a cycle, for one) or larger than MAX_SCHEMA_VALUES gives a
- * problem instead of a copy.
+ * problem instead of a copy. `proseToClean` says whether a description or title may hold an
+ * invisible character (or a value was kept uncopied): only then does the cleaning walk run.
  */
 export function copyTree<T>(
   schema: T,
-): { copy: T; problem?: undefined } | { problem: 'too-deep' | 'too-large' } {
+): { copy: T; problem?: undefined; proseToClean: boolean } | { problem: 'too-deep' | 'too-large' } {
   budget = MAX_SCHEMA_VALUES;
   problem = undefined;
+  proseToClean = false;
   const result = copy(schema, 0) as T;
   const found = problem;
   problem = undefined;
-  return found === undefined ? { copy: result } : { problem: found };
+  return found === undefined ? { copy: result, proseToClean } : { problem: found };
 }
 
 function copy(value: unknown, depth: number): unknown {
@@ -76,12 +81,25 @@ function copy(value: unknown, depth: number): unknown {
     return out;
   }
   const prototype = Object.getPrototypeOf(value);
-  if (prototype !== Object.prototype && prototype !== null) return value;
+  if (prototype !== Object.prototype && prototype !== null) {
+    // Kept as it is, unread: whatever prose it holds is left to the cleaning walk.
+    proseToClean = true;
+    return value;
+  }
   const record = value as Record<string, unknown>;
   const out: Record<string, unknown> = {};
   for (const key in record) {
     if (problem !== undefined) break;
-    if (Object.hasOwn(record, key)) out[key] = copy(record[key], depth + 1);
+    if (!Object.hasOwn(record, key)) continue;
+    const item = record[key];
+    if (
+      typeof item === 'string' &&
+      !proseToClean &&
+      (key === 'description' || key === 'title') &&
+      mayHoldInvisible(item)
+    )
+      proseToClean = true;
+    out[key] = copy(item, depth + 1);
   }
   return out;
 }

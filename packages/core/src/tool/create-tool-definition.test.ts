@@ -186,6 +186,54 @@ describe('createToolDefinition', () => {
       expect(warnings).toEqual(['had 1 invisible character(s); they were removed']);
     });
 
+    it('strips them from schema prose at any depth, found while the schema is copied', () => {
+      const warnings: string[] = [];
+      const nested = { type: 'object', description: 'Deep\u200b note.', properties: {} };
+      const tool = createToolDefinition(
+        {
+          ...base,
+          parametersSchema: {
+            type: 'object',
+            properties: {
+              city: { type: 'string', enum: ['a\u200bb'], description: 'City name.' },
+              filter: { type: 'object', properties: { inner: nested } },
+            },
+          },
+          returnsSchema: { type: 'object', title: 'Weather\u200b report' },
+        },
+        { onWarnings: (found) => warnings.push(...found.map((w) => w.path)) },
+      );
+      const properties = tool.parametersSchema.properties;
+      expect(at(properties, 'filter', 'properties', 'inner', 'description')).toBe('Deep note.');
+      // A value the tool receives is left as it is.
+      expect(at(properties, 'city', 'enum')).toEqual(['a\u200bb']);
+      expect(tool.returnsSchema?.title).toBe('Weather report');
+      expect(nested.description).toBe('Deep\u200b note.');
+      expect(warnings).toEqual([
+        '/parametersSchema/properties/filter/properties/inner/description',
+        '/returnsSchema/title',
+      ]);
+      // Clean prose is not copied twice: the schema is the copy itself.
+      const clean = createToolDefinition({
+        ...base,
+        returnsSchema: { type: 'object', title: 'Ok' },
+      });
+      expect(clean.metadata.hygiene).toBeUndefined();
+    });
+
+    it('strips them from prose inside a value the copy keeps as it is (a class instance)', () => {
+      class Part {
+        type = 'string';
+        description = 'Held\u200b in a class.';
+      }
+      const tool = createToolDefinition({
+        ...base,
+        parametersSchema: { type: 'object', properties: { part: new Part() } },
+      });
+      expect(at(tool.parametersSchema.properties, 'part', 'description')).toBe('Held in a class.');
+      expect(tool.metadata.hygiene).toEqual({ stripped: 1 });
+    });
+
     it('strips hidden characters but still reports them', () => {
       const description = `Get the weather.${String.fromCodePoint(0xe0041, 0xe0042)}`;
       expect(() => createToolDefinition({ ...base, description })).toThrow(/hide or reorder/);
@@ -237,3 +285,8 @@ describe('names', () => {
     });
   });
 });
+
+/** The value at a path of keys in plain JSON data. */
+function at(value: unknown, ...keys: string[]): unknown {
+  return keys.reduce((current, key) => (current as Record<string, unknown>)[key], value);
+}

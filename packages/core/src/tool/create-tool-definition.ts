@@ -4,12 +4,7 @@ import {
   ToolDefinitionError,
 } from '../errors/arsenal-error.js';
 import { detectPoisoning } from '../hygiene/detect-poisoning.js';
-import {
-  cleanSchemaProse,
-  cleanText,
-  cutAtBoundary,
-  emptyCleaning,
-} from '../hygiene/harmless-content.js';
+import { cleanText, cutAtBoundary, emptyCleaning } from '../hygiene/harmless-content.js';
 import { internString } from '../schema/intern-schema.js';
 import { EMPTY_OBJECT_SCHEMA, isJsonSchemaObject, type JsonSchema } from '../schema/json-schema.js';
 import { CONTENT_HASH_PROPERTY } from './content-hash.js';
@@ -174,17 +169,22 @@ export function createToolDefinition(
   const parametersSchema =
     checkedSchema === EMPTY_OBJECT_SCHEMA
       ? checkedSchema
-      : cleanSchemaProse(
-          copiedTree(checkedSchema, schemaPath(input), issues, EMPTY_OBJECT_SCHEMA),
-          '/parametersSchema',
+      : copiedTree(
+          checkedSchema,
+          schemaPath(input),
+          issues,
+          EMPTY_OBJECT_SCHEMA,
           cleaning,
+          '/parametersSchema',
         );
   let returnsSchema: JsonSchema | undefined;
   if (input.returnsSchema !== undefined) {
     if (isJsonSchemaObject(input.returnsSchema))
-      returnsSchema = cleanSchemaProse(
-        copiedTree(input.returnsSchema, '/returnsSchema', issues, EMPTY_OBJECT_SCHEMA),
+      returnsSchema = copiedTree(
+        input.returnsSchema,
         '/returnsSchema',
+        issues,
+        EMPTY_OBJECT_SCHEMA,
         cleaning,
       );
     else issues.push({ path: '/returnsSchema', message: 'must be a JSON Schema object' });

@@ -1,4 +1,5 @@
 import type { Issue } from '../errors/arsenal-error.js';
+import { cleanSchemaProse, type TextCleaning } from '../hygiene/harmless-content.js';
 import {
   copyTree,
   internString,
@@ -61,11 +62,24 @@ export function checkSchema(schema: unknown, path: string, issues: Issue[]): Jso
 
 /**
  * The definition's own copy of a schema, metadata or annotations (see copyTree), or an issue
- * when the value is too deep or too large to copy; `fallback` then stands in for it.
+ * when the value is too deep or too large to copy; `fallback` then stands in for it. With
+ * `cleaning`, invisible characters are removed from the copy's descriptions and titles (see
+ * cleanSchemaProse, its warnings under `cleaningPath`) when it may hold any.
  */
-export function copiedTree<T>(value: T, path: string, issues: Issue[], fallback: T): T {
+export function copiedTree<T>(
+  value: T,
+  path: string,
+  issues: Issue[],
+  fallback: T,
+  cleaning?: TextCleaning,
+  cleaningPath = path,
+): T {
   const result = copyTree(value);
-  if (result.problem === undefined) return result.copy;
+  if (result.problem === undefined) {
+    if (cleaning && result.proseToClean)
+      return cleanSchemaProse(result.copy, cleaningPath, cleaning);
+    return result.copy;
+  }
   const schema = path.endsWith('Schema') || path === '/parameters';
   const problem =
     result.problem === 'too-deep'
