@@ -2,25 +2,27 @@
 // JavaScript number. Not a cryptographic hash: they tell whether a value is the one seen
 // before, as cheaply as possible, where a collision costs at most a skipped shortcut.
 
-let laneA = 0;
-let laneB = 0;
+// The two lanes in a typed array: a 32-bit value kept in a module variable is boxed as a heap
+// number whenever it leaves the small-integer range (half of them), a few allocations per value
+// mixed.
+const lanes = new Int32Array(2);
 
 function start(seed: number): void {
-  laneA = 0x811c9dc5 ^ seed;
-  laneB = 0x6b43a9b5 ^ Math.imul(seed, 0x9e3779b1);
+  lanes[0] = 0x811c9dc5 ^ seed;
+  lanes[1] = 0x6b43a9b5 ^ Math.imul(seed, 0x9e3779b1);
 }
 
 function mix(code: number): void {
-  laneA = Math.imul(laneA ^ code, 0x01000193);
-  laneB = Math.imul(laneB ^ code, 0x5bd1e995);
+  lanes[0] = Math.imul(lanes[0]! ^ code, 0x01000193);
+  lanes[1] = Math.imul(lanes[1]! ^ code, 0x5bd1e995);
 }
 
 function mixText(text: string): void {
-  // The lanes in locals for the loop: module variables are slower to update per character.
+  // The lanes in locals for the loop: memory is slower to update per character.
   // Two UTF-16 code units per step (each below 2^16, so a pair is one 32-bit word).
   const length = text.length;
-  let a = Math.imul(laneA ^ length, 0x01000193);
-  let b = Math.imul(laneB ^ length, 0x5bd1e995);
+  let a = Math.imul(lanes[0]! ^ length, 0x01000193);
+  let b = Math.imul(lanes[1]! ^ length, 0x5bd1e995);
   let i = 0;
   for (; i + 1 < length; i += 2) {
     const pair = text.charCodeAt(i) | (text.charCodeAt(i + 1) << 16);
@@ -32,13 +34,13 @@ function mixText(text: string): void {
     a = Math.imul(a ^ code, 0x01000193);
     b = Math.imul(b ^ code, 0x5bd1e995);
   }
-  laneA = a;
-  laneB = b;
+  lanes[0] = a;
+  lanes[1] = b;
 }
 
 function finish(): number {
-  let a = laneA;
-  let b = laneB;
+  let a = lanes[0]!;
+  let b = lanes[1]!;
   a = Math.imul(a ^ (a >>> 15), 0x2c1b3c6d) ^ Math.imul(b ^ (b >>> 13), 0x297a2d39);
   b = Math.imul(b ^ (b >>> 16), 0x85ebca6b) ^ Math.imul(a ^ (a >>> 13), 0xc2b2ae35);
   a ^= a >>> 16;

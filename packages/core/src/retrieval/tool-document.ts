@@ -90,9 +90,14 @@ function collectParameterText(schema: JsonSchema | undefined, out: Lines, depth:
 function collectBranchText(schema: JsonSchema, out: Lines, depth: number): void {
   if (schema.items && typeof schema.items === 'object')
     collectParameterText(schema.items, out, depth + 1);
-  for (const branches of [schema.anyOf, schema.oneOf, schema.allOf]) {
-    if (branches) for (const branch of branches) collectParameterText(branch, out, depth + 1);
-  }
+  // Each list in turn, not a loop over an array of them: that array was made for every schema.
+  collectBranchesText(schema.anyOf, out, depth);
+  collectBranchesText(schema.oneOf, out, depth);
+  collectBranchesText(schema.allOf, out, depth);
+}
+
+function collectBranchesText(branches: JsonSchema[] | undefined, out: Lines, depth: number) {
+  if (branches) for (const branch of branches) collectParameterText(branch, out, depth + 1);
 }
 
 const LOWER_SNAKE = /^[a-z0-9]+(?:_[a-z0-9]+)*$/;
