@@ -96,7 +96,11 @@ function collectBranchText(schema: JsonSchema, out: Lines, depth: number): void 
   collectBranchesText(schema.allOf, out, depth);
 }
 
-function collectBranchesText(branches: JsonSchema[] | undefined, out: Lines, depth: number) {
+function collectBranchesText(
+  branches: readonly JsonSchema[] | undefined,
+  out: Lines,
+  depth: number,
+) {
   if (branches) for (const branch of branches) collectParameterText(branch, out, depth + 1);
 }
 
