@@ -1,9 +1,9 @@
-import { ConfigurationError, RateLimitError } from '../errors/index.js';
+import { ConfigurationError } from '../errors/index.js';
 import type { ArsenalEvent } from '../events/events.js';
 import { canonicalJson } from '../hash/canonical-json.js';
 import type { Executor } from '../ports/executor.js';
 import type { ResolvedTool } from '../registry/types.js';
-import type { ToolDefinition } from '../tool/tool-definition.js';
+import { concurrencyLimit, rateLimitedOutcome } from './call-limits.js';
 import { type CallState, callSpan, describeError, type Outcome } from './call-outcome.js';
 import { recordedClient } from './client-requests.js';
 import { isoTime } from './iso-time.js';
@@ -104,7 +104,14 @@ export class CallRunner {
     if (refusal)
       return await this.#finish(
         state,
-        this.#rateLimited(state, refusal.scope, refusal.retryAfterMs, refusal.message),
+        rateLimitedOutcome(
+          this.#parts.clock,
+          this.#emit,
+          state,
+          refusal.scope,
+          refusal.retryAfterMs,
+          refusal.message,
+        ),
       );
     return await this.#runLimited(state, cacheKey, ttl);
   }
@@ -115,7 +122,7 @@ export class CallRunner {
     cacheKey: string | undefined,
     ttl: number | undefined,
   ): ToolResult | Promise<ToolResult> {
-    const limit = this.#concurrencyLimit(state.resolved!.definition);
+    const limit = concurrencyLimit(this.#parts.concurrency, state.resolved!.definition);
     if (limit === undefined) return this.#runGuarded(state, cacheKey, ttl);
     return this.#runInBulkhead(state, limit, cacheKey, ttl);
   }
@@ -130,7 +137,11 @@ export class CallRunner {
     const key = state.resolved!.definition.qualifiedName;
     let entered = bulkhead.enter(key, limit, state.call.signal);
     if (entered instanceof Promise) entered = await entered;
-    if (!entered) return await this.#finish(state, this.#rateLimited(state, 'concurrency', 0));
+    if (!entered)
+      return await this.#finish(
+        state,
+        rateLimitedOutcome(this.#parts.clock, this.#emit, state, 'concurrency', 0),
+      );
     try {
       return await this.#runGuarded(state, cacheKey, ttl);
     } finally {
@@ -282,39 +293,5 @@ export class CallRunner {
       return this.#conclude(state, { status: 'success', result: outcome.value });
     }
     return this.#conclude(state, { status: outcome.status, error: outcome.error });
-  }
-
-  #concurrencyLimit(definition: ToolDefinition): number | undefined {
-    const options = this.#parts.concurrency;
-    const declared = definition.metadata.maxConcurrency;
-    const limit =
-      options.tools?.[definition.qualifiedName] ??
-      options.tools?.[definition.name] ??
-      (typeof declared === 'number' ? declared : undefined) ??
-      options.maxConcurrentPerTool;
-    return limit === undefined || !Number.isFinite(limit) ? undefined : Math.max(1, limit);
-  }
-
-  #rateLimited(
-    state: CallState,
-    scope: 'tool' | 'principal' | 'concurrency',
-    retryAfterMs: number,
-    message?: string,
-  ): Outcome {
-    const definition = state.resolved!.definition;
-    this.#emit({
-      type: 'rate.limited',
-      time: isoTime(this.#parts.clock.now()),
-      traceId: state.traceId,
-      tool: definition.name,
-      ...(state.call.principal?.id !== undefined ? { principalId: state.call.principal.id } : {}),
-      scope,
-      retryAfterMs,
-    });
-    const error = new RateLimitError(definition.name, scope, retryAfterMs, message);
-    return {
-      status: 'rate_limited',
-      error: describeError(error, 'rate_limited', { retryAfterMs }),
-    };
   }
 }

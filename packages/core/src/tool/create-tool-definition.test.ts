@@ -4,6 +4,7 @@ import {
   SuspiciousContentError,
   type ToolDefinitionError,
 } from '../errors/arsenal-error.js';
+import type { JsonSchema } from '../schema/json-schema.js';
 import { createToolDefinition, parseQualifiedName, toToolName } from './create-tool-definition.js';
 
 const base = {
@@ -188,7 +189,7 @@ describe('createToolDefinition', () => {
 
     it('strips them from schema prose at any depth, found while the schema is copied', () => {
       const warnings: string[] = [];
-      const nested = { type: 'object', description: 'Deep\u200b note.', properties: {} };
+      const nested = { type: 'object' as const, description: 'Deep\u200b note.', properties: {} };
       const tool = createToolDefinition(
         {
           ...base,
@@ -223,12 +224,13 @@ describe('createToolDefinition', () => {
 
     it('strips them from prose inside a value the copy keeps as it is (a class instance)', () => {
       class Part {
-        type = 'string';
+        type = 'string' as const;
         description = 'Held\u200b in a class.';
       }
       const tool = createToolDefinition({
         ...base,
-        parametersSchema: { type: 'object', properties: { part: new Part() } },
+        // A class instance is not a JSON Schema type, but a caller's schema may hold one.
+        parametersSchema: { type: 'object', properties: { part: new Part() as JsonSchema } },
       });
       expect(at(tool.parametersSchema.properties, 'part', 'description')).toBe('Held in a class.');
       expect(tool.metadata.hygiene).toEqual({ stripped: 1 });
