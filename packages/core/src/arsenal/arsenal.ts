@@ -5,6 +5,7 @@ import type { BatchRequest, BatchResult } from '../execution/batch.js';
 import { createExecutionEngine, type ExecutionEngine } from '../execution/engine.js';
 import type { InvocationStatus } from '../execution/invocations.js';
 import {
+  type PendingConfirmationInfo,
   systemClock,
   type ToolCall,
   type ToolHealthReport,
@@ -300,6 +301,11 @@ export class Arsenal {
 
   reject(confirmationId: string): Promise<ToolResult> {
     return this.engine.reject(confirmationId);
+  }
+
+  /** The calls waiting for a human, from any caller and any replica sharing state (see the engine). */
+  pendingConfirmations(options?: { limit?: number }): Promise<PendingConfirmationInfo[]> {
+    return this.engine.pendingConfirmations(options);
   }
 
   executeBatch(request: BatchRequest): Promise<BatchResult> {

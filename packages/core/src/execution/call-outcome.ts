@@ -28,6 +28,8 @@ export interface CallState {
   attempt: number;
   /** Set once a human confirmed the call. */
   confirmed?: boolean;
+  /** Why the call waits for a confirmation, once it is parked. */
+  confirmationReason?: string;
 }
 
 /** The outcome of a step, before timestamps and ids are attached. */

@@ -56,6 +56,15 @@ export class ConfirmationStore<T> {
     return { error: new ConfirmationError(id, spent?.reason ?? 'not_found') };
   }
 
+  /** The payloads parked here, not taken and not expired. */
+  list(): { id: string; payload: T; expiresAt: number }[] {
+    this.#sweep();
+    const parked: { id: string; payload: T; expiresAt: number }[] = [];
+    for (const [id, pending] of this.#pending)
+      parked.push({ id, payload: pending.payload, expiresAt: pending.expiresAt });
+    return parked;
+  }
+
   /** Whether `id` is parked here and not yet taken. */
   has(id: string): boolean {
     return this.#pending.has(id);

@@ -1,116 +1,28 @@
 import type { Telemetry } from '../events/events.js';
 import { noopTelemetry } from '../events/telemetry.js';
 import { InMemoryStateStore } from '../memory/in-memory-state-store.js';
-import { createSecurityPolicy, type SecurityPolicy } from '../policy/security-policy.js';
-import type { Executor, ProgressUpdate } from '../ports/executor.js';
-import type { HistoryStore } from '../ports/history-store.js';
-import type { StateStore } from '../ports/state-store.js';
-import type { ToolResolver } from '../registry/types.js';
+import { createSecurityPolicy } from '../policy/security-policy.js';
 import { SharedCircuitBreaker } from '../state/shared-circuit-breaker.js';
 import { SharedConfirmations } from '../state/shared-confirmations.js';
 import { SharedHealthTracker } from '../state/shared-health-tracker.js';
 import { SharedInvocations } from '../state/shared-invocations.js';
-import { createStateSync, type SharedStateOptions, type StateSync } from '../state/state-sync.js';
-import { type BatchRequest, type BatchResult, runBatch } from './batch.js';
-import { Bulkhead, type BulkheadOptions } from './bulkhead.js';
+import { createStateSync } from '../state/state-sync.js';
+import { runBatch } from './batch.js';
+import { Bulkhead } from './bulkhead.js';
 import type { CallState, Outcome } from './call-outcome.js';
-import {
-  CircuitBreaker,
-  type CircuitBreakerOptions,
-  type CircuitChange,
-} from './circuit-breaker.js';
+import { CircuitBreaker, type CircuitChange } from './circuit-breaker.js';
 import { ConfirmationStore } from './confirmation.js';
+import type { ExecutionEngine, ExecutionEngineOptions } from './engine-types.js';
 import { HealthTracker } from './health-tracker.js';
-import { InvocationManager, type InvocationStatus } from './invocations.js';
+import { InvocationManager } from './invocations.js';
+import { listPendingConfirmations, pendingLimit } from './pending-confirmations.js';
 import { ExecutionPipeline } from './pipeline.js';
-import { RateLimiter, type RateLimitOptions } from './rate-limiter.js';
+import { RateLimiter } from './rate-limiter.js';
 import { resolveConfirmation } from './resolve-confirmation.js';
-import { ResultCache, type ResultCacheOptions } from './result-cache.js';
-import type { RetryOptions } from './retry.js';
-import {
-  type Clock,
-  systemClock,
-  type ToolCall,
-  type ToolHealthReport,
-  type ToolResult,
-} from './types.js';
+import { ResultCache } from './result-cache.js';
+import { systemClock, type ToolCall, type ToolResult } from './types.js';
 
-export interface ExecutionEngineOptions {
-  /** Finds tools by name, qualified name or alias (the registry implements it). */
-  resolver: ToolResolver;
-  /** Executors for tools the resolver returns without one: the first whose canExecute is true. */
-  executors?: readonly Executor[];
-  telemetry?: Telemetry;
-  /**
-   * State replicas share: rate limits, and (unless `sharedState` is false) breakers, health and
-   * invocations. Default: in memory, for this process alone.
-   */
-  stateStore?: StateStore;
-  /**
-   * How breakers, health and invocations sync through `stateStore`; false keeps them per process
-   * (rate limits still use the store). Ignored without a `stateStore`. See docs/configuration.md
-   * for the consistency each kind of state gets.
-   */
-  sharedState?: SharedStateOptions | boolean;
-  /** @internal The sync link when the caller (Arsenal) shares more state through it. */
-  stateSync?: StateSync;
-  /** Where audit records go. Default: none. */
-  historyStore?: HistoryStore;
-  /** Default: createSecurityPolicy() — destructive tools need confirmation. */
-  policy?: SecurityPolicy;
-  breaker?: CircuitBreakerOptions;
-  retry?: RetryOptions;
-  /** Per-attempt timeout when a call sets none. Default 30,000 ms. */
-  defaultTimeoutMs?: number;
-  /** Largest argument object, as UTF-8 JSON. Default 1 MiB. */
-  maxArgumentBytes?: number;
-  rateLimits?: RateLimitOptions;
-  concurrency?: BulkheadOptions;
-  cache?: ResultCacheOptions;
-  /** How long a confirmation id stays valid. Default 5 minutes. */
-  confirmationTtlMs?: number;
-  /** How long finished invocations stay queryable. Default 10 minutes. */
-  invocationRetentionMs?: number;
-  clock?: Clock;
-  /** Which argument keys are secrets in audit records. Default: isSecretKey. */
-  isSecretKey?: (key: string) => boolean;
-}
-
-/** Runs tool calls safely; see docs/architecture/execution.md for the pipeline. */
-export interface ExecutionEngine {
-  /** Run one call. Never throws for tool failures: every outcome is a ToolResult. */
-  execute<T = unknown>(call: ToolCall): Promise<ToolResult<T>>;
-  /** Start a call and return its invocation id at once. */
-  invoke(call: ToolCall): string;
-  /** Status of an invocation this process runs. */
-  status(invocationId: string): InvocationStatus | undefined;
-  /** Cancel an invocation this process runs. */
-  cancel(invocationId: string): boolean;
-  /** Status of an invocation any replica sharing the state store runs (this one first). */
-  findInvocation(invocationId: string): Promise<InvocationStatus | undefined>;
-  /**
-   * Cancel an invocation any replica runs: here at once, elsewhere at that replica's next sync
-   * round. False when unknown or finished.
-   */
-  cancelInvocation(invocationId: string): Promise<boolean>;
-  /** Run one round of shared-state sync now (no-op without shared state). */
-  syncSharedState(): Promise<void>;
-  /** Wait for an invocation's outcome (a `not_found` result for unknown or expired ids). */
-  result(invocationId: string): Promise<ToolResult>;
-  /** Progress and partial results of an invocation until it ends. */
-  stream(invocationId: string): AsyncIterable<ProgressUpdate>;
-  subscribe(invocationId: string, listener: (update: ProgressUpdate) => void): () => void;
-  /** Run a call parked as `pending_confirmation`, exactly once. */
-  confirm(confirmationId: string): Promise<ToolResult>;
-  /** Refuse a parked call; it is answered `cancelled`. */
-  reject(confirmationId: string): Promise<ToolResult>;
-  executeBatch(request: BatchRequest): Promise<BatchResult>;
-  health(toolName: string): ToolHealthReport;
-  /** Close the circuit of a tool by hand. */
-  resetCircuit(toolName: string): void;
-  /** Cancel running invocations, drop pending confirmations, close the stores the engine created. */
-  close(): Promise<void>;
-}
+export type { ExecutionEngine, ExecutionEngineOptions } from './engine-types.js';
 
 /**
  * Create the execution engine.
@@ -275,6 +187,11 @@ export function createExecutionEngine(options: ExecutionEngineOptions): Executio
     subscribe: (id, listener) => invocations.subscribe(id, listener),
     confirm: (id) => (shared ? shared.resolve(id, 'confirmed') : resolveLocal(id, 'confirmed')),
     reject: (id) => (shared ? shared.resolve(id, 'rejected') : resolveLocal(id, 'rejected')),
+    pendingConfirmations: async (listing) =>
+      listPendingConfirmations(
+        { confirmations, shared, isSecretKey: options.isSecretKey },
+        pendingLimit(listing?.limit),
+      ),
     executeBatch: (request) =>
       runBatch(
         {

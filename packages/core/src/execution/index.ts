@@ -38,6 +38,7 @@ export {
 export type {
   Clock,
   PendingConfirmation,
+  PendingConfirmationInfo,
   ToolCall,
   ToolHealthReport,
   ToolResult,

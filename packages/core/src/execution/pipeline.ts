@@ -210,6 +210,7 @@ export class ExecutionPipeline {
       });
     }
     if (decision.effect === 'confirm' && !state.confirmed) {
+      state.confirmationReason = decision.reason;
       const pending = parts.confirmations.create(state);
       this.#emit({
         type: 'confirmation.requested',

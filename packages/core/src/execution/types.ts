@@ -90,6 +90,27 @@ export interface PendingConfirmation {
   reason: string;
 }
 
+/**
+ * A call waiting for a human, as `pendingConfirmations` lists it: what would run, for whom, why
+ * and until when. The arguments are the redacted copy an audit record keeps.
+ */
+export interface PendingConfirmationInfo {
+  id: string;
+  /** The tool as called. */
+  tool: string;
+  qualifiedName?: string;
+  /** The call's arguments with secret-looking keys replaced by `[REDACTED]`. */
+  arguments: Record<string, unknown>;
+  principalId?: string;
+  tenant?: string;
+  /** Why the policy (or the caller) wants it confirmed. */
+  reason: string;
+  /** When the call was made (ISO time). */
+  requestedAt: string;
+  /** After this ISO time the confirmation is refused. */
+  expiresAt: string;
+}
+
 /** The outcome of a call. Always returned, never thrown. */
 export interface ToolResult<T = unknown> {
   callId: string;

@@ -4,12 +4,22 @@ import { type CallState, describeError, type Outcome } from '../execution/call-o
 import type { ToolCall, ToolResult } from '../execution/types.js';
 import type { StateSync } from './state-sync.js';
 
-/** A parked call as other replicas see it: what is needed to run it again there. */
-interface ParkedCall {
+/**
+ * A parked call as other replicas see it: what is needed to run it again there, and what a
+ * listing shows of it.
+ */
+export interface ParkedCall {
   owner: string;
   call: ToolCall;
   expiresAt: number;
+  /** When the call was made (ms since epoch). */
+  requestedAt?: number;
+  reason?: string;
+  qualifiedName?: string;
 }
+
+/** Most shared records one listing reads, so a flooded store cannot make a listing unbounded. */
+export const MAX_LISTED_PARKED_CALLS = 2_000;
 
 export interface SharedConfirmationParts {
   sync: StateSync;
@@ -66,10 +76,48 @@ export class SharedConfirmations {
   /** The pipeline parked a call here: let the other replicas know. */
   parked(id: string, state: CallState, expiresAt: number): void {
     const { sync, ttlMs } = this.#parts;
-    const record: ParkedCall = { owner: sync.replicaId, call: portable(state.call), expiresAt };
+    const record: ParkedCall = {
+      owner: sync.replicaId,
+      call: portable(state.call),
+      expiresAt,
+      requestedAt: state.queuedAt,
+      reason: state.confirmationReason ?? '',
+      qualifiedName: state.resolved?.definition.qualifiedName ?? '',
+    };
     sync.fire('confirmations', () =>
       sync.store.set(this.#key('confirmation', id), record, { ttlMs: ttlMs * 2 }),
     );
+  }
+
+  /**
+   * The calls parked on any replica that have not expired (at most MAX_LISTED_PARKED_CALLS
+   * records read), and the ids a replica has claimed (confirmed or rejected, or doing so):
+   * those are no longer pending, wherever they were parked. Undefined when the store cannot be
+   * read.
+   */
+  async list(): Promise<
+    { open: { id: string; parked: ParkedCall }[]; claimed: Set<string> } | undefined
+  > {
+    const { sync } = this.#parts;
+    const prefix = this.#key('confirmation', '');
+    return sync.attempt('confirmations', async () => {
+      const keys = (await sync.store.keys(prefix)).slice(0, MAX_LISTED_PARKED_CALLS);
+      const now = sync.now();
+      const open: { id: string; parked: ParkedCall }[] = [];
+      const claimed = new Set<string>();
+      await Promise.all(
+        keys.map(async (key) => {
+          const id = key.slice(prefix.length);
+          const [parked, claims] = await Promise.all([
+            sync.store.get<unknown>(key),
+            sync.store.get<unknown>(this.#key('confirmation-claim', id)),
+          ]);
+          if (Number(claims) > 0) claimed.add(id);
+          else if (isParkedCall(parked) && parked.expiresAt > now) open.push({ id, parked });
+        }),
+      );
+      return { open, claimed };
+    });
   }
 
   async resolve(id: string, outcome: 'confirmed' | 'rejected'): Promise<ToolResult> {
@@ -129,4 +177,17 @@ export class SharedConfirmations {
       { status: 'permission_denied', error: describeError(error) },
     );
   }
+}
+
+/** A record read back from a shared store is data from the outside: check its shape. */
+function isParkedCall(value: unknown): value is ParkedCall {
+  if (typeof value !== 'object' || value === null) return false;
+  const record = value as Record<string, unknown>;
+  const call = record.call as Record<string, unknown> | undefined;
+  return (
+    typeof record.expiresAt === 'number' &&
+    typeof call === 'object' &&
+    call !== null &&
+    typeof call.tool === 'string'
+  );
 }
