@@ -130,6 +130,45 @@ describe('GET /confirmations and settling another caller’s confirmation', () =
     expect(confirmed.body.result).toBe('deleted n3');
   });
 
+  it('lists a call parked outside the API (in code, through MCP) to those who see every call, and lets the approver settle it', async () => {
+    const parked = await fixture.arsenal.execute({
+      tool: 'notes.delete_note',
+      arguments: { id: 'n4', token: 'secret-token-value' },
+      principal: { id: 'mcp-user', capabilities: [] },
+    });
+    expect(parked.status).toBe('pending_confirmation');
+    const id = parked.confirmation!.id;
+    // Its caller has no REST identity: plain callers do not see it and cannot settle it.
+    expect(listed((await fixture.request('GET', '/confirmations')).body)).toEqual([]);
+    const guessed = await fixture.request('POST', `/confirmations/${id}/confirm`);
+    expect(guessed.status).toBe(404);
+    const expected = {
+      id,
+      tool: 'notes.delete_note',
+      arguments: { id: 'n4', token: '[REDACTED]' },
+      principalId: 'mcp-user',
+      mine: false,
+    };
+    const reader = await fixture.request('GET', '/confirmations', { token: OTHER_TOKEN });
+    expect(listed(reader.body)).toEqual([
+      expect.objectContaining({ ...expected, canSettle: false }),
+    ]);
+    const refused = await fixture.request('POST', `/confirmations/${id}/reject`, {
+      token: OTHER_TOKEN,
+    });
+    expect(refused.status).toBe(403);
+    const admin = await fixture.request('GET', '/confirmations', { token: ADMIN_TOKEN });
+    expect(listed(admin.body)).toEqual([expect.objectContaining({ ...expected, canSettle: true })]);
+    const confirmed = await fixture.request('POST', `/confirmations/${id}/confirm`, {
+      token: ADMIN_TOKEN,
+    });
+    expect(confirmed.status).toBe(200);
+    expect(confirmed.body.result).toBe('deleted n4');
+    expect(
+      listed((await fixture.request('GET', '/confirmations', { token: ADMIN_TOKEN })).body),
+    ).toEqual([]);
+  });
+
   it('refuses a bad query with the reason', async () => {
     for (const query of ['limit=0', 'limit=501', 'limit=two', 'owner=uma']) {
       const answer = await fixture.request('GET', `/confirmations?${query}`);

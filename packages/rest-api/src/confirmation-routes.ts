@@ -1,3 +1,4 @@
+import type { PendingConfirmationInfo } from '@arsenal/core';
 import { confirmationsQuerySchema } from './confirmation-schemas.js';
 import { parseWith, refuseFormBody, sendJson } from './http-io.js';
 import { isIssuedIdShape, ownershipKey, shownId } from './invocation-owners.js';
@@ -13,14 +14,26 @@ function entryView(entry: PendingConfirmationEntry, mine: boolean, canSettle: bo
   return { ...shown, mine, canSettle };
 }
 
+/** A call parked outside this API (in code, through MCP), as the Arsenal lists it. */
+function parkedElsewhere(entry: PendingConfirmationInfo, canSettle: boolean) {
+  return { ...entry, mine: false, canSettle };
+}
+
 /**
  * `GET /confirmations` and `POST /confirmations/{id}/confirm|reject`. A caller lists and settles
  * its own confirmations; a principal `canSettleAnyConfirmation` accepts lists and settles every
  * caller's; one `canReadAllCalls` accepts sees every caller's but may settle only its own (403
  * for the others). To everyone else another caller's id is answered like an unknown one (404).
+ * Every caller's includes the calls parked outside this API (in code, through MCP), which the
+ * Arsenal lists (`arsenal.pendingConfirmations()`).
  */
 export function confirmationRoutes(dependencies: RouteDependencies): Route[] {
   const { arsenal, owners, pendingConfirmations } = dependencies;
+
+  /** A call the Arsenal has parked, wherever it was made (undefined when none is). */
+  async function parkedByArsenal(id: string): Promise<PendingConfirmationInfo | undefined> {
+    return (await arsenal.pendingConfirmations()).find((entry) => entry.id === id);
+  }
 
   async function settle(context: RouteContext, approve: boolean): Promise<void> {
     refuseFormBody(context.request, approve ? 'Confirming a call' : 'Rejecting a call');
@@ -28,7 +41,13 @@ export function confirmationRoutes(dependencies: RouteDependencies): Route[] {
     const key = ownershipKey('confirmation', id);
     let allowed = isIssuedIdShape(id) && (await owners.owns(key, ownerOf(context.principal)));
     if (!allowed && isIssuedIdShape(id)) {
-      const pending = await pendingConfirmations.get(id);
+      // Only a principal that may see every caller's looks further than the API's own book: a
+      // flood of guessed ids from anyone else must not make the Arsenal list its store each time.
+      const seesAll =
+        dependencies.canSettleAnyConfirmation(context.principal) ||
+        dependencies.canReadAllCalls(context.principal);
+      const pending =
+        (await pendingConfirmations.get(id)) ?? (seesAll ? await parkedByArsenal(id) : undefined);
       if (pending && dependencies.canSettleAnyConfirmation(context.principal)) {
         allowed = true;
       } else if (pending && dependencies.canReadAllCalls(context.principal)) {
@@ -71,13 +90,19 @@ export function confirmationRoutes(dependencies: RouteDependencies): Route[] {
         const seeAll = settleAll || dependencies.canReadAllCalls(context.principal);
         // Filter before the limit: a page of other callers' entries must not hide one's own.
         const entries = await pendingConfirmations.list(Number.MAX_SAFE_INTEGER);
-        const visible = entries
+        const booked = new Set(entries.map((entry) => entry.id));
+        const views = entries
           .filter((entry) => seeAll || entry.owner === me)
-          .slice(0, query.limit)
           .map((entry) => {
             const mine = entry.owner === me;
             return entryView(entry, mine, mine || settleAll);
           });
+        if (seeAll) {
+          for (const entry of await arsenal.pendingConfirmations())
+            if (!booked.has(entry.id)) views.push(parkedElsewhere(entry, settleAll));
+          views.sort((a, b) => a.expiresAt.localeCompare(b.expiresAt) || a.id.localeCompare(b.id));
+        }
+        const visible = views.slice(0, query.limit);
         sendJson(context.response, 200, {
           confirmations: visible,
           canSettleAll: settleAll,
