@@ -192,4 +192,22 @@ describe.skipIf(missing !== undefined)('pending confirmations in a real browser'
     expect(statuses.filter((status) => status === 'success')).toHaveLength(1);
     expect(pageErrors).toEqual([]);
   });
+
+  it('an admin sees a call parked outside the REST API (from code) and confirms it', async () => {
+    const parked = await stack.arsenal.execute({
+      tool: 'billing.delete_invoice',
+      arguments: { number: 'INV-CODE' },
+      principal: { id: 'batch-job', capabilities: [] },
+    });
+    expect(parked.status).toBe('pending_confirmation');
+    await page.getByRole('button', { name: 'Refresh' }).click();
+    const row = page.locator('table.confirmations tbody tr', { hasText: 'INV-CODE' });
+    await expect(row.locator('.principal').textContent()).resolves.toBe('batch-job');
+    await row.getByRole('button', { name: /^Confirm / }).click();
+    const output = page.locator('.settle-output');
+    await output.getByText('Status: success').waitFor();
+    await expect(output.locator('pre').textContent()).resolves.toContain('"deleted": "INV-CODE"');
+    await expect(page.locator('table.confirmations tbody tr').count()).resolves.toBe(0);
+    expect(pageErrors).toEqual([]);
+  });
 });
