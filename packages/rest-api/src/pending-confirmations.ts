@@ -1,27 +1,12 @@
-import type { StateStore } from '@arsenal/core';
+import type { PendingConfirmationInfo, StateStore } from '@arsenal/core';
 import { shownId } from './invocation-owners.js';
 import { ownershipUnavailable } from './shared-invocation-owners.js';
 
 /**
- * A call waiting for a human, as `GET /confirmations` lists it: what would run, for whom, and
- * until when. Arguments are the redacted copy an audit record would keep.
+ * A call waiting for a human, as `GET /confirmations` lists it: what the Arsenal lists of it
+ * (what would run, for whom, why and until when; arguments redacted), and who asked.
  */
-export interface PendingConfirmationEntry {
-  id: string;
-  /** The tool as called. */
-  tool: string;
-  qualifiedName?: string;
-  /** The call's arguments with secret-looking keys replaced by `[REDACTED]`. */
-  arguments: Record<string, unknown>;
-  /** Who asked (absent for an anonymous caller). */
-  principalId?: string;
-  tenant?: string;
-  /** Why the policy wants it confirmed. */
-  reason: string;
-  /** When the call was made (ISO time). */
-  requestedAt: string;
-  /** After this ISO time the confirmation is refused. */
-  expiresAt: string;
+export interface PendingConfirmationEntry extends PendingConfirmationInfo {
   /** The owner key of the caller (`ownerOf`): never sent to clients. */
   owner: string;
 }

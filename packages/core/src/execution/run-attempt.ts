@@ -89,26 +89,8 @@ class AttemptContext implements ToolCallContext {
     this.traceId = request.traceId;
     this.spanId = request.spanId;
     // Without a listener, one shared no-op each.
-    this.reportProgress = request.onProgress
-      ? (update: ProgressUpdate) => {
-          if (attempt.settled) return;
-          try {
-            request.onProgress?.(update);
-          } catch {
-            // A broken progress listener must not fail the call.
-          }
-        }
-      : ignore;
-    this.log = request.onLog
-      ? (entry: ToolLogEntry) => {
-          if (attempt.settled) return;
-          try {
-            request.onLog?.(entry);
-          } catch {
-            // A broken log listener must not fail the call.
-          }
-        }
-      : ignore;
+    this.reportProgress = guarded(attempt, request.onProgress);
+    this.log = guarded(attempt, request.onLog);
     if (request.principal) this.principal = request.principal;
     const onInputRequest = request.onInputRequest;
     if (onInputRequest) this.requestInput = (input) => onInputRequest(input);
@@ -218,6 +200,22 @@ class Attempt {
 }
 
 function ignore(): void {}
+
+/**
+ * A listener as a running tool calls it: nothing once the attempt settled, and a listener that
+ * throws does not fail the call.
+ */
+function guarded<T>(attempt: Attempt, listener: ((value: T) => void) | undefined) {
+  if (!listener) return ignore;
+  return (value: T): void => {
+    if (attempt.settled) return;
+    try {
+      listener(value);
+    } catch {
+      // A broken listener must not fail the call.
+    }
+  };
+}
 
 /** Whether a handler's answer is a promise (or promise-like) to wait for. A `then` that throws when read counts as one: waiting for it fails the attempt, as awaiting it would. */
 function isThenable(value: unknown): boolean {
