@@ -1,33 +1,31 @@
-import { InvalidArgumentError, TranscodeError } from '../errors/arsenal-error.js';
+import { InvalidArgumentError } from '../errors/arsenal-error.js';
 import type { Telemetry } from '../events/events.js';
-import { combineTelemetry } from '../events/telemetry.js';
 import type { BatchRequest, BatchResult } from '../execution/batch.js';
-import { createExecutionEngine, type ExecutionEngine } from '../execution/engine.js';
+import type { ExecutionEngine } from '../execution/engine.js';
 import type { InvocationStatus } from '../execution/invocations.js';
-import {
-  type PendingConfirmationInfo,
-  systemClock,
-  type ToolCall,
-  type ToolHealthReport,
-  type ToolResult,
+import type {
+  PendingConfirmationInfo,
+  ToolCall,
+  ToolHealthReport,
+  ToolResult,
 } from '../execution/types.js';
-import { createSecurityPolicy, type SecurityPolicy } from '../policy/security-policy.js';
+import type { SecurityPolicy } from '../policy/security-policy.js';
 import type { ProgressUpdate } from '../ports/executor.js';
 import type { HistoryStore } from '../ports/history-store.js';
 import type { ToolSource } from '../ports/tool-source.js';
 import type { EncodeOptions, Transcoder } from '../ports/transcoder.js';
-import { type ToolRegistration, ToolRegistry } from '../registry/tool-registry.js';
+import type { ToolRegistration, ToolRegistry } from '../registry/tool-registry.js';
 import type { Outcome } from '../retrieval/outcome-memory.js';
-import { ToolRetriever } from '../retrieval/tool-retriever.js';
+import type { ToolRetriever } from '../retrieval/tool-retriever.js';
 import type { RetrievalRequest, RetrievalResult } from '../retrieval/types.js';
-import { SharedOutcomes } from '../state/shared-outcomes.js';
-import { createStateSync } from '../state/state-sync.js';
-import { isFunctionTool } from '../tool/define-tool.js';
-import type { HygieneMode } from '../tool/hygiene.js';
 import type { ToolDefinition } from '../tool/tool-definition.js';
-import { encodeToolList } from './encode-tool-list.js';
+import { assembleArsenal, policyShows } from './arsenal-parts.js';
+import { Dialects } from './dialects.js';
+import { encodeReportingWarnings } from './encode-tool-list.js';
+import { OutcomeLearning } from './outcome-learning.js';
 import { Quarantine, type QuarantinedTool } from './quarantine.js';
-import { registerTools } from './register-tools.js';
+import { type RegistrationTarget, registerApproved, registerTools } from './register-tools.js';
+import { announceRegistryChanges } from './registry-events.js';
 import { followSource } from './source-sync.js';
 import type {
   ArsenalOptions,
@@ -48,83 +46,35 @@ export class Arsenal {
   readonly telemetry: Telemetry | undefined;
   readonly engine: ExecutionEngine;
   readonly policy: SecurityPolicy;
-  readonly #transcoders = new Map<string, Transcoder>();
-  readonly #hygiene: HygieneMode;
-  readonly #quarantineImported: boolean;
+  readonly #dialects: Dialects;
   readonly #quarantine: Quarantine;
-  readonly #learn: boolean;
-  readonly #historyStore: HistoryStore | undefined;
-  /** Audit records already learned from, so replaying a history twice counts each once. */
-  readonly #learnedRecords = new Set<string>();
-  /** Recent retrievals by trace id, so a call made from one can teach its query. */
-  readonly #recentQueries = new Map<string, string>();
-  /** Learned outcomes shared with other replicas (with a shared state store). */
-  readonly #sharedOutcomes: SharedOutcomes | undefined;
+  /** What registering a batch needs (see registerTools). */
+  readonly #registration: RegistrationTarget;
+  readonly #learning: OutcomeLearning;
 
   constructor(options: ArsenalOptions = {}) {
-    this.registry = options.registry ?? new ToolRegistry();
-    // A failing sink must never fail a registration or a retrieval.
-    this.telemetry = options.telemetry ? combineTelemetry(options.telemetry) : undefined;
-    this.#hygiene = options.hygiene ?? 'reject';
-    this.#quarantineImported = options.quarantine ?? true;
+    const parts = assembleArsenal(options);
+    this.registry = parts.registry;
+    this.telemetry = parts.telemetry;
+    this.policy = parts.policy;
+    this.engine = parts.engine;
+    this.retriever = parts.retriever;
+    this.#dialects = new Dialects(options.transcoders ?? []);
     this.#quarantine = new Quarantine(options.approvedContentHashes);
-    this.#learn = options.learnFromOutcomes ?? true;
-    this.#historyStore = options.execution?.historyStore;
-    this.policy = options.policy ?? createSecurityPolicy();
-    for (const transcoder of options.transcoders ?? [])
-      this.#transcoders.set(transcoder.dialect, transcoder);
-    const telemetry = this.telemetry;
-    const sync = createStateSync(
-      options.execution ?? {},
-      options.execution?.clock ?? systemClock,
-      (event) => telemetry?.emit(event),
-    );
-    this.engine = createExecutionEngine({
-      ...options.execution,
-      resolver: this.registry,
-      telemetry: this.telemetry,
-      policy: this.policy,
-      ...(sync ? { stateSync: sync } : {}),
-    });
-    const policy = this.policy;
-    const engine = this.engine;
-    const extraVisibility = options.retrieval?.visibility;
-    this.retriever = new ToolRetriever({
-      health: (tool) => engine.health(tool.qualifiedName),
-      ...options.retrieval,
-      // A principal never sees a tool the policy would refuse it.
-      visibility: (tool, principal) =>
-        policy.evaluate({ tool, arguments: {}, principal }).effect !== 'deny' &&
-        (extraVisibility ? extraVisibility(tool, principal) : true),
+    this.#registration = {
       registry: this.registry,
-      embedder: options.embedder,
-      vectorStore: options.vectorStore,
-      reranker: options.reranker,
       telemetry: this.telemetry,
+      quarantine: this.#quarantine,
+      hygiene: options.hygiene ?? 'reject',
+      quarantineImported: options.quarantine ?? true,
+    };
+    this.#learning = new OutcomeLearning({
+      enabled: options.learnFromOutcomes ?? true,
+      retriever: this.retriever,
+      history: options.execution?.historyStore,
+      sync: parts.sync,
     });
-    this.#sharedOutcomes =
-      sync && this.#learn
-        ? new SharedOutcomes(sync, (outcome) => this.retriever.recordOutcome(outcome))
-        : undefined;
-    this.registry.onChange((change) => {
-      this.telemetry?.emit(
-        change.type === 'removed'
-          ? {
-              type: 'tool.unregistered',
-              time: new Date().toISOString(),
-              tool: change.tool.name,
-              qualifiedName: change.tool.qualifiedName,
-            }
-          : {
-              type: 'tool.registered',
-              time: new Date().toISOString(),
-              tool: change.tool.name,
-              qualifiedName: change.tool.qualifiedName,
-              contentHash: change.tool.contentHash,
-              change: change.type,
-            },
-      );
-    });
+    if (this.telemetry) announceRegistryChanges(this.registry, this.telemetry);
   }
 
   /**
@@ -140,17 +90,7 @@ export class Arsenal {
     options: ArsenalRegisterOptions = {},
   ): Promise<RegistrationSummary> {
     const list = Array.isArray(tools) ? tools : [tools as ToolRegistration];
-    const summary = registerTools(
-      {
-        registry: this.registry,
-        telemetry: this.telemetry,
-        quarantine: this.#quarantine,
-        hygiene: this.#hygiene,
-        quarantineImported: this.#quarantineImported,
-      },
-      list,
-      options,
-    );
+    const summary = registerTools(this.#registration, list, options);
     const deferred = await this.retriever.syncOrDefer({ signal: options.signal });
     if (deferred) summary.deferred = { pending: this.retriever.pendingEmbeddings, error: deferred };
     return summary;
@@ -166,20 +106,9 @@ export class Arsenal {
    * register it. The approval holds for this exact content: a changed tool is checked again.
    */
   async approveQuarantined(reference: string): Promise<ToolDefinition> {
-    const held = this.#quarantine.approve(reference);
-    const outcome = this.registry.register(
-      isFunctionTool(held.registration) ? held.registration : held.tool,
-      { hygiene: 'off', ...(held.executor ? { executor: held.executor } : {}) },
-    );
-    this.telemetry?.emit({
-      type: 'tool.approved',
-      time: new Date().toISOString(),
-      tool: outcome.tool.name,
-      qualifiedName: outcome.tool.qualifiedName,
-      contentHash: outcome.tool.contentHash,
-    });
+    const tool = registerApproved(this.#registration, reference);
     await this.retriever.sync();
-    return outcome.tool;
+    return tool;
   }
 
   /** Drop a quarantined tool without approving it (a source that lists it again brings it back). */
@@ -213,11 +142,7 @@ export class Arsenal {
     const result = await this.retriever.retrieve(
       typeof request === 'string' ? { query: request } : request,
     );
-    if (this.#learn) {
-      this.#recentQueries.set(result.traceId, result.query);
-      if (this.#recentQueries.size > 1000)
-        this.#recentQueries.delete(this.#recentQueries.keys().next().value as string);
-    }
+    this.#learning.retrieved(result.traceId, result.query);
     return result;
   }
 
@@ -227,33 +152,16 @@ export class Arsenal {
    * carries `query` (or the `traceId` of the retrieval that offered the tool) teaches retrieval.
    */
   async execute<T = unknown>(toolCall: ToolCall): Promise<ToolResult<T>> {
-    const call = this.#decodeArguments(toolCall);
-    const query = call.query ?? (call.traceId ? this.#recentQueries.get(call.traceId) : undefined);
+    const call = this.#dialects.decodeArguments(toolCall, this.registry);
+    const query = this.#learning.queryOf(call);
     const result = await this.engine.execute<T>(query && !call.query ? { ...call, query } : call);
-    if (this.#learn && query && result.status === 'success' && result.qualifiedName) {
-      this.retriever.recordOutcome({ query, tool: result.qualifiedName });
-      this.#sharedOutcomes?.recorded({ query, tool: result.qualifiedName });
-      // Its audit record carries the call id: learnFromHistory will not count it again.
-      this.#learnedRecords.add(result.callId);
-    }
+    this.#learning.called(query, result);
     return result;
   }
 
   /** Start a call and return its invocation id at once (see status, cancel, result). */
   invoke(call: ToolCall): string {
-    return this.engine.invoke(this.#decodeArguments(call));
-  }
-
-  /**
-   * A call whose arguments came in a vendor's dialect, with them decoded back to the tool's own
-   * schema by that dialect's transcoder. Unknown tools pass through for the engine to answer.
-   */
-  #decodeArguments(call: ToolCall): ToolCall {
-    if (call.dialect === undefined || call.arguments === undefined) return call;
-    const transcoder = this.transcoder(call.dialect);
-    const tool = this.registry.get(call.tool);
-    if (!tool || !transcoder.decodeArguments) return call;
-    return { ...call, arguments: transcoder.decodeArguments(tool, call.arguments) };
+    return this.engine.invoke(this.#dialects.decodeArguments(call, this.registry));
   }
 
   /**
@@ -264,9 +172,7 @@ export class Arsenal {
     const { principal, ...listOptions } = options;
     const tools = this.registry.list(listOptions);
     if (!principal) return tools;
-    return tools.filter(
-      (tool) => this.policy.evaluate({ tool, arguments: {}, principal }).effect !== 'deny',
-    );
+    return tools.filter((tool) => policyShows(this.policy, tool, principal));
   }
 
   status(invocationId: string): InvocationStatus | undefined {
@@ -311,7 +217,7 @@ export class Arsenal {
   executeBatch(request: BatchRequest): Promise<BatchResult> {
     return this.engine.executeBatch({
       ...request,
-      calls: request.calls.map((call) => this.#decodeArguments(call)),
+      calls: request.calls.map((call) => this.#dialects.decodeArguments(call, this.registry)),
     });
   }
 
@@ -324,8 +230,7 @@ export class Arsenal {
    * higher. The execution engine calls this for successful calls that carry their query.
    */
   learn(outcome: Outcome): void {
-    this.retriever.recordOutcome(outcome);
-    this.#sharedOutcomes?.recorded(outcome);
+    this.#learning.learn(outcome);
   }
 
   /**
@@ -333,33 +238,11 @@ export class Arsenal {
    * outcome again. This is how learning survives restarts (the engine's `historyStore`, e.g. the
    * JSONL file history) and how it is seeded from a log of past calls. Returns how many were used.
    */
-  async learnFromHistory(
-    history: HistoryStore | undefined = this.#historyStore,
+  learnFromHistory(
+    history?: HistoryStore,
     options: { limit?: number; since?: string } = {},
   ): Promise<number> {
-    if (!history) {
-      throw new InvalidArgumentError(
-        'learnFromHistory needs a history store: pass one, or configure execution.historyStore.',
-      );
-    }
-    const records = await history.query({
-      status: 'success',
-      limit: options.limit ?? 20_000,
-      since: options.since,
-    });
-    let learned = 0;
-    // Records come newest first; replay oldest first so recency decay and eviction stay right.
-    for (const record of [...records].reverse()) {
-      if (!record.query || this.#learnedRecords.has(record.id)) continue;
-      this.#learnedRecords.add(record.id);
-      this.retriever.recordOutcome({
-        query: record.query,
-        tool: record.qualifiedName ?? record.tool,
-        at: Date.parse(record.completedAt) || undefined,
-      });
-      learned++;
-    }
-    return learned;
+    return this.#learning.fromHistory(history, options);
   }
 
   /** Retrieve, then encode for a model vendor: the list is ready to send. */
@@ -367,16 +250,8 @@ export class Arsenal {
     const transcoder = this.transcoder(options.dialect);
     const { dialect: _dialect, encode, onWarning, ...request } = options;
     const result = await this.retrieve({ ...request, query });
-    const encoded = encodeToolList(
-      transcoder,
-      result.tools.map((scored) => scored.tool),
-      encode,
-    );
-    for (const warning of encoded.warnings) {
-      if (onWarning) onWarning(warning);
-      else console.warn(`arsenal: ${warning.message}`);
-    }
-    return encoded.tools;
+    const tools = result.tools.map((scored) => scored.tool);
+    return encodeReportingWarnings(transcoder, tools, encode, onWarning);
   }
 
   /** Encode one tool for a dialect. */
@@ -392,22 +267,11 @@ export class Arsenal {
 
   /** The transcoder registered for a dialect; throws a TranscodeError naming the package to add. */
   transcoder(dialect: string): Transcoder {
-    const transcoder = this.#transcoders.get(dialect);
-    if (!transcoder) {
-      const known = [...this.#transcoders.keys()];
-      throw new TranscodeError(
-        dialect,
-        `No transcoder for dialect "${dialect}". Install @arsenal/transcoder-${dialect} and pass it to createArsenal({ transcoders: [...] })${
-          known.length > 0 ? `; registered dialects: ${known.join(', ')}` : ''
-        }.`,
-        'transcoder_missing',
-      );
-    }
-    return transcoder;
+    return this.#dialects.get(dialect);
   }
 
   get dialects(): string[] {
-    return [...this.#transcoders.keys()];
+    return this.#dialects.names;
   }
 
   async close(): Promise<void> {

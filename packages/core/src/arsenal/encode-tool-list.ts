@@ -49,3 +49,18 @@ export function encodeToolList(
   }
   return { tools: encoded, warnings };
 }
+
+/** `encodeToolList`, each warning given to `onWarning` (a console warning without one). */
+export function encodeReportingWarnings(
+  transcoder: Transcoder,
+  tools: readonly ToolDefinition[],
+  options: EncodeOptions | undefined,
+  onWarning: ((warning: EncodeWarning) => void) | undefined,
+): unknown[] {
+  const encoded = encodeToolList(transcoder, tools, options);
+  for (const warning of encoded.warnings) {
+    if (onWarning) onWarning(warning);
+    else console.warn(`arsenal: ${warning.message}`);
+  }
+  return encoded.tools;
+}

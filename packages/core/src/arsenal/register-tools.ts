@@ -150,6 +150,23 @@ export function registerTools(
   return summary;
 }
 
+/** Approve a quarantined tool and register it as it is (see Arsenal.approveQuarantined). */
+export function registerApproved(target: RegistrationTarget, reference: string): ToolDefinition {
+  const held = target.quarantine.approve(reference);
+  const outcome = target.registry.register(
+    isFunctionTool(held.registration) ? held.registration : held.tool,
+    { hygiene: 'off', ...(held.executor ? { executor: held.executor } : {}) },
+  );
+  target.telemetry?.emit({
+    type: 'tool.approved',
+    time: new Date().toISOString(),
+    tool: outcome.tool.name,
+    qualifiedName: outcome.tool.qualifiedName,
+    contentHash: outcome.tool.contentHash,
+  });
+  return outcome.tool;
+}
+
 function hold(
   target: RegistrationTarget,
   registration: ToolRegistration,
