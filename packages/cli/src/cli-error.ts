@@ -4,12 +4,12 @@ import { ArsenalError } from '@arsenal/core';
  * A problem the user can fix: printed as one line, `arsenal: <what was wrong> — <how to fix>`,
  * with a non-zero exit code and never a stack trace.
  */
-export class CliError extends Error {
+export class CliError extends ArsenalError {
+  static override readonly marker: symbol = Symbol.for('arsenal.error.cli.CliError');
   readonly hint: string;
   readonly exitCode: number;
   constructor(message: string, hint: string, options: { exitCode?: number; cause?: unknown } = {}) {
-    super(message, options.cause === undefined ? undefined : { cause: options.cause });
-    this.name = 'CliError';
+    super('cli_usage', message, { cause: options.cause });
     this.hint = hint;
     this.exitCode = options.exitCode ?? 2;
   }
@@ -44,7 +44,7 @@ export function oneLine(text: string): string {
 
 /** The single line printed for anything a command throws. */
 export function formatFailure(error: unknown): { line: string; exitCode: number } {
-  if (error instanceof CliError) {
+  if (CliError.isInstance(error)) {
     return { line: `arsenal: ${oneLine(error.message)} — ${error.hint}`, exitCode: error.exitCode };
   }
   const configFailure = formatConfigFailure(error);

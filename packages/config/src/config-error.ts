@@ -11,6 +11,7 @@ export interface ConfigIssue {
 
 /** A config file that cannot be used; the message lists every issue with its line and key. */
 export class ConfigFileError extends ConfigurationError {
+  static override readonly marker: symbol = Symbol.for('arsenal.error.config.ConfigFileError');
   readonly source: string;
   readonly issues: readonly ConfigIssue[];
   constructor(source: string, issues: readonly ConfigIssue[], options?: { cause?: unknown }) {

@@ -6,6 +6,7 @@ function listIssues(issues: readonly Issue[]): string {
 
 /** An Agent Card that cannot be fetched as JSON or does not describe a usable agent. */
 export class A2aCardError extends ArsenalError {
+  static override readonly marker: symbol = Symbol.for('arsenal.error.executor-a2a.A2aCardError');
   readonly agentUrl: string;
   readonly issues: readonly Issue[];
   constructor(agentUrl: string, issues: readonly Issue[], options: { cause?: unknown } = {}) {
@@ -21,6 +22,9 @@ export class A2aCardError extends ArsenalError {
 
 /** The agent could not be reached (refused, reset, dropped stream, HTTP 5xx). Retryable. */
 export class A2aUnavailableError extends ArsenalError {
+  static override readonly marker: symbol = Symbol.for(
+    'arsenal.error.executor-a2a.A2aUnavailableError',
+  );
   readonly agentUrl: string;
   constructor(agentUrl: string, what: string, options: { cause?: unknown } = {}) {
     super(
@@ -34,6 +38,7 @@ export class A2aUnavailableError extends ArsenalError {
 
 /** A task ended in `failed` or `rejected`, or the agent answered the call with a protocol error. */
 export class A2aTaskError extends ArsenalError {
+  static override readonly marker: symbol = Symbol.for('arsenal.error.executor-a2a.A2aTaskError');
   readonly toolName: string;
   readonly taskId: string | undefined;
   /** `failed`, `rejected`, `canceled`, or `protocol` for a JSON-RPC error. */
@@ -57,6 +62,9 @@ export class A2aTaskError extends ArsenalError {
 
 /** The agent's card no longer lists the skill a tool was made from. */
 export class A2aSkillMissingError extends ArsenalError {
+  static override readonly marker: symbol = Symbol.for(
+    'arsenal.error.executor-a2a.A2aSkillMissingError',
+  );
   readonly toolName: string;
   readonly skillId: string;
   constructor(toolName: string, skillId: string, agentUrl: string, detail: string) {

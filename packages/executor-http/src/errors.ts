@@ -2,6 +2,9 @@ import { ArsenalError, type ArsenalErrorOptions, ToolExecutionError } from '@ars
 
 /** The API answered with a status outside 2xx. `body` is its answer, trimmed and redacted. */
 export class HttpStatusError extends ToolExecutionError {
+  static override readonly marker: symbol = Symbol.for(
+    'arsenal.error.executor-http.HttpStatusError',
+  );
   readonly status: number;
   readonly body: string;
   readonly retryAfterMs: number | undefined;
@@ -36,6 +39,9 @@ export type RefusalReason =
 
 /** A request Arsenal refused to send or finish: a blocked address, a hostile argument, a limit. */
 export class HttpRequestRefusedError extends ArsenalError {
+  static override readonly marker: symbol = Symbol.for(
+    'arsenal.error.executor-http.HttpRequestRefusedError',
+  );
   readonly reason: RefusalReason;
   constructor(reason: RefusalReason, message: string, options?: ArsenalErrorOptions) {
     super('request_refused', message, { retryable: false, ...options });
@@ -45,6 +51,9 @@ export class HttpRequestRefusedError extends ArsenalError {
 
 /** A spec that cannot be read or is not OpenAPI 3.x / Swagger 2.0 at all. */
 export class OpenApiSpecError extends ArsenalError {
+  static override readonly marker: symbol = Symbol.for(
+    'arsenal.error.executor-http.OpenApiSpecError',
+  );
   readonly source: string;
   constructor(source: string, message: string, options?: ArsenalErrorOptions) {
     super('invalid_spec', `OpenAPI spec ${source}: ${message}`, options);

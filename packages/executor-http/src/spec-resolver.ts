@@ -1,4 +1,4 @@
-import type { JsonSchema } from '@arsenal/core';
+import { ArsenalError, type JsonSchema } from '@arsenal/core';
 
 /** A loosely typed piece of a spec: OpenAPI documents are checked as they are walked. */
 export type SpecNode = Record<string, unknown>;
@@ -8,7 +8,14 @@ export function isNode(value: unknown): value is SpecNode {
 }
 
 /** Why one part of a spec cannot be used. */
-export class UnmappableError extends Error {}
+export class UnmappableError extends ArsenalError {
+  static override readonly marker: symbol = Symbol.for(
+    'arsenal.error.executor-http.UnmappableError',
+  );
+  constructor(message: string) {
+    super('invalid_catalog', message);
+  }
+}
 
 // Keywords of OpenAPI's schema dialect that are not JSON Schema, or cost tokens without helping a
 // model fill in arguments.

@@ -5,6 +5,7 @@ import { type CallToolResult, ErrorCode, McpError } from '@modelcontextprotocol/
 
 /** A tool that ran and reported failure (`isError: true`); `result` is what the server returned. */
 export class McpToolError extends ToolExecutionError {
+  static override readonly marker: symbol = Symbol.for('arsenal.error.executor-mcp.McpToolError');
   readonly serverName: string;
   readonly result: CallToolResult;
   constructor(toolName: string, serverName: string, result: CallToolResult) {

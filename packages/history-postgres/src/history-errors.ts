@@ -5,6 +5,9 @@ import { ArsenalError, type ArsenalErrorOptions } from '@arsenal/core';
  * `unwrittenRecords` counts audit records still held in memory, waiting to be written.
  */
 export class HistoryStoreError extends ArsenalError {
+  static override readonly marker: symbol = Symbol.for(
+    'arsenal.error.history-postgres.HistoryStoreError',
+  );
   readonly unwrittenRecords: number;
 
   constructor(

@@ -1,3 +1,4 @@
+import { CancelledError } from '@arsenal/core';
 import { demoArsenalPerTest } from '@arsenal/testkit';
 import { ToolMessage } from '@langchain/core/messages';
 import { describe, expect, it } from 'vitest';
@@ -99,6 +100,17 @@ describe('toLangChainTool', () => {
     expect(refused.status).toBe('error');
     expect(JSON.parse(refused.content as string).status).toBe('cancelled');
     expect(calls.deleteFile).toBe(1);
+  });
+
+  it('lets an Arsenal error other than a confirmation failure propagate from onConfirmation', async () => {
+    const { arsenal, calls, def } = await setup();
+    const tool = toLangChainTool(arsenal, def('files.delete_file'), {
+      onConfirmation: () => {
+        throw new CancelledError('the run was stopped while waiting for a human');
+      },
+    });
+    await expect(tool.invoke({ path: '/c.txt' })).rejects.toThrow('the run was stopped');
+    expect(calls.deleteFile).toBe(0);
   });
 
   it('keeps the principal: a principal outside the namespace is refused', async () => {

@@ -21,6 +21,7 @@ export const PROBLEM_TYPE_PREFIX = 'urn:arsenal:problem:';
 
 /** An error that already knows its HTTP status (and any headers it needs, like `Allow`). */
 export class RestApiError extends ArsenalError {
+  static override readonly marker: symbol = Symbol.for('arsenal.error.rest-api.RestApiError');
   readonly status: number;
   readonly headers: Readonly<Record<string, string>>;
   readonly extensions: Readonly<Record<string, unknown>>;

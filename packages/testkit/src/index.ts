@@ -12,6 +12,7 @@ export {
   EMBEDDER_SAMPLE_TEXTS,
   embedderCaseIds,
 } from './embedder-conformance.js';
+export { describeErrorClasses, errorClassProblems } from './error-classes.js';
 export { expectArsenalError } from './expect-arsenal-error.js';
 export {
   cosineSimilarity,

@@ -45,8 +45,26 @@ export interface ArsenalErrorOptions {
 /**
  * Base class of every error Arsenal raises. Recognise it with `ArsenalError.isInstance(e)`,
  * which works across realms and duplicated package copies, unlike `instanceof`.
+ *
+ * Every subclass declares its own `static readonly marker` (a `Symbol.for` key), and an instance
+ * carries the marker of each class in its chain, so `ConfirmationError.isInstance(e)` is true for
+ * a ConfirmationError (from any copy of the package) and false for any other Arsenal error.
+ *
+ * @example
+ * ```ts
+ * class QuotaError extends ArsenalError {
+ *   static override readonly marker = Symbol.for('arsenal.error.my-adapter.QuotaError');
+ *   constructor(message: string) {
+ *     super('quota_exceeded', message, { retryable: true });
+ *   }
+ * }
+ * QuotaError.isInstance(new QuotaError('...')); // true
+ * QuotaError.isInstance(new CancelledError()); // false
+ * ```
  */
 export class ArsenalError extends Error {
+  /** The marker this class sets on its instances; each subclass declares its own. */
+  static readonly marker: symbol = MARKER;
   readonly [MARKER] = true;
   readonly code: ArsenalErrorCode;
   readonly retryable: boolean;
@@ -56,19 +74,40 @@ export class ArsenalError extends Error {
     this.name = new.target.name;
     this.code = code;
     this.retryable = options.retryable ?? false;
+    markChain(this, new.target);
   }
 
-  static isInstance(value: unknown): value is ArsenalError {
+  /**
+   * Whether `value` is an instance of this class (or of a subclass), by marker: true across
+   * realms and package copies. Called on a subclass, it answers for that subclass only.
+   */
+  static isInstance<E>(
+    this: { readonly marker: symbol; readonly prototype: E } | undefined,
+    value: unknown,
+  ): value is E {
+    // biome-ignore lint/complexity/noThisInStatic: it answers for the class it is called on
+    const marker = this?.marker ?? MARKER;
     return (
       typeof value === 'object' &&
       value !== null &&
-      (value as Record<symbol, unknown>)[MARKER] === true
+      (value as Record<symbol, unknown>)[marker] === true
     );
   }
 
   /** A plain, JSON-safe view for logs, audit records and wire protocols. */
   toJSON(): { name: string; code: string; message: string; retryable: boolean } {
     return { name: this.name, code: this.code, message: this.message, retryable: this.retryable };
+  }
+}
+
+/** Sets the marker of every class between `target` and ArsenalError on `error`. */
+function markChain(error: ArsenalError, target: unknown): void {
+  let current = target as { readonly marker?: symbol } | null;
+  while (current && current !== ArsenalError) {
+    if (Object.hasOwn(current, 'marker') && typeof current.marker === 'symbol') {
+      (error as unknown as Record<symbol, boolean>)[current.marker] = true;
+    }
+    current = Object.getPrototypeOf(current) as { readonly marker?: symbol } | null;
   }
 }
 
@@ -85,6 +124,7 @@ function listIssues(issues: readonly Issue[]): string {
 
 /** A tool definition that cannot be registered: bad name, short description, bad schema... */
 export class ToolDefinitionError extends ArsenalError {
+  static override readonly marker: symbol = Symbol.for('arsenal.error.ToolDefinitionError');
   readonly toolName: string | undefined;
   readonly issues: readonly Issue[];
   constructor(
@@ -101,6 +141,7 @@ export class ToolDefinitionError extends ArsenalError {
 
 /** Description content that looks like prompt injection or hidden text. */
 export class SuspiciousContentError extends ArsenalError {
+  static override readonly marker: symbol = Symbol.for('arsenal.error.SuspiciousContentError');
   readonly toolName: string;
   readonly findings: readonly Issue[];
   constructor(toolName: string, findings: readonly Issue[]) {
@@ -116,6 +157,7 @@ export class SuspiciousContentError extends ArsenalError {
 
 /** A tool name that resolves to nothing; carries "did you mean" suggestions. */
 export class ToolNotFoundError extends ArsenalError {
+  static override readonly marker: symbol = Symbol.for('arsenal.error.ToolNotFoundError');
   readonly toolName: string;
   readonly suggestions: readonly string[];
   constructor(toolName: string, suggestions: readonly string[] = []) {
@@ -131,6 +173,7 @@ export class ToolNotFoundError extends ArsenalError {
 
 /** Arguments (or any value) that fail a schema; every problem is listed with its path. */
 export class ValidationError extends ArsenalError {
+  static override readonly marker: symbol = Symbol.for('arsenal.error.ValidationError');
   readonly issues: readonly Issue[];
   readonly toolName: string | undefined;
   constructor(message: string, issues: readonly Issue[], toolName?: string) {
@@ -142,6 +185,7 @@ export class ValidationError extends ArsenalError {
 
 /** A caller passed an argument that cannot work; the message says which and why. */
 export class InvalidArgumentError extends ArsenalError {
+  static override readonly marker: symbol = Symbol.for('arsenal.error.InvalidArgumentError');
   constructor(message: string, options?: ArsenalErrorOptions) {
     super('invalid_argument', message, options);
   }
@@ -149,6 +193,7 @@ export class InvalidArgumentError extends ArsenalError {
 
 /** A catalog file (JSON, JSONL, YAML) that cannot be read; `line` is 1-based when known. */
 export class CatalogError extends ArsenalError {
+  static override readonly marker: symbol = Symbol.for('arsenal.error.CatalogError');
   readonly source: string;
   readonly line: number | undefined;
   constructor(source: string, message: string, line?: number, options?: ArsenalErrorOptions) {
@@ -164,6 +209,7 @@ export class CatalogError extends ArsenalError {
 
 /** Configuration that cannot work (missing adapter, impossible option). */
 export class ConfigurationError extends ArsenalError {
+  static override readonly marker: symbol = Symbol.for('arsenal.error.ConfigurationError');
   constructor(message: string, options?: ArsenalErrorOptions) {
     super('configuration_invalid', message, options);
   }
@@ -171,6 +217,7 @@ export class ConfigurationError extends ArsenalError {
 
 /** No transcoder registered for a dialect, or a schema the dialect cannot express. */
 export class TranscodeError extends ArsenalError {
+  static override readonly marker: symbol = Symbol.for('arsenal.error.TranscodeError');
   readonly dialect: string;
   constructor(
     dialect: string,
@@ -185,6 +232,7 @@ export class TranscodeError extends ArsenalError {
 
 /** A vector store or embedder failure; `retryable` tells whether trying again may help. */
 export class VectorStoreError extends ArsenalError {
+  static override readonly marker: symbol = Symbol.for('arsenal.error.VectorStoreError');
   constructor(message: string, options?: ArsenalErrorOptions & { code?: ArsenalErrorCode }) {
     super(options?.code ?? 'vector_store_error', message, options);
   }
@@ -192,6 +240,7 @@ export class VectorStoreError extends ArsenalError {
 
 /** A shared StateStore (Redis...) failed or is unreachable; `retryable` when it may come back. */
 export class StateStoreError extends ArsenalError {
+  static override readonly marker: symbol = Symbol.for('arsenal.error.StateStoreError');
   constructor(message: string, options?: ArsenalErrorOptions & { code?: ArsenalErrorCode }) {
     super(options?.code ?? 'state_store_error', message, options);
   }
@@ -199,6 +248,7 @@ export class StateStoreError extends ArsenalError {
 
 /** The operation was aborted through its AbortSignal. */
 export class CancelledError extends ArsenalError {
+  static override readonly marker: symbol = Symbol.for('arsenal.error.CancelledError');
   constructor(message = 'The operation was cancelled.', options?: ArsenalErrorOptions) {
     super('cancelled', message, options);
   }

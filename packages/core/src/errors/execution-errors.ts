@@ -4,6 +4,7 @@ import { ArsenalError, type ArsenalErrorCode, type ArsenalErrorOptions } from '.
 
 /** Policy refused the call: a deny rule, a missing capability or a domain outside the allow list. */
 export class PermissionDeniedError extends ArsenalError {
+  static override readonly marker: symbol = Symbol.for('arsenal.error.PermissionDeniedError');
   readonly toolName: string;
   readonly reason: string;
   constructor(toolName: string, reason: string, options?: ArsenalErrorOptions) {
@@ -19,6 +20,7 @@ export class PermissionDeniedError extends ArsenalError {
 
 /** A confirmation id that cannot be used: unknown, expired, already used or rejected. */
 export class ConfirmationError extends ArsenalError {
+  static override readonly marker: symbol = Symbol.for('arsenal.error.ConfirmationError');
   readonly confirmationId: string;
   readonly reason: 'not_found' | 'expired' | 'already_used' | 'rejected';
   constructor(confirmationId: string, reason: ConfirmationError['reason']) {
@@ -39,6 +41,7 @@ export class ConfirmationError extends ArsenalError {
 
 /** The tool's circuit breaker is open after repeated failures; retry after `retryAfterMs`. */
 export class CircuitOpenError extends ArsenalError {
+  static override readonly marker: symbol = Symbol.for('arsenal.error.CircuitOpenError');
   readonly toolName: string;
   readonly retryAfterMs: number;
   constructor(toolName: string, retryAfterMs: number) {
@@ -54,6 +57,7 @@ export class CircuitOpenError extends ArsenalError {
 
 /** A rate or concurrency limit refused the call; retry after `retryAfterMs`. */
 export class RateLimitError extends ArsenalError {
+  static override readonly marker: symbol = Symbol.for('arsenal.error.RateLimitError');
   readonly toolName: string;
   readonly scope: 'tool' | 'principal' | 'concurrency' | 'batch';
   readonly retryAfterMs: number;
@@ -83,6 +87,7 @@ export class RateLimitError extends ArsenalError {
 
 /** The tool did not answer within its timeout. */
 export class ToolTimeoutError extends ArsenalError {
+  static override readonly marker: symbol = Symbol.for('arsenal.error.ToolTimeoutError');
   readonly toolName: string;
   readonly timeoutMs: number;
   constructor(toolName: string, timeoutMs: number) {
@@ -98,6 +103,7 @@ export class ToolTimeoutError extends ArsenalError {
 
 /** The tool ran but its outcome is unusable (for example a result that is not JSON-serialisable). */
 export class ToolExecutionError extends ArsenalError {
+  static override readonly marker: symbol = Symbol.for('arsenal.error.ToolExecutionError');
   readonly toolName: string;
   constructor(
     toolName: string,

@@ -12,6 +12,7 @@ export interface ModelServiceErrorOptions extends ArsenalErrorOptions {
  * whether trying again may help; `retryAfterMs` is the wait the service asked for.
  */
 export class EmbedderError extends ArsenalError {
+  static override readonly marker: symbol = Symbol.for('arsenal.error.EmbedderError');
   readonly statusCode: number | undefined;
   readonly retryAfterMs: number | undefined;
   constructor(message: string, options: ModelServiceErrorOptions = {}) {
@@ -23,6 +24,7 @@ export class EmbedderError extends ArsenalError {
 
 /** A reranker failed; the same fields as EmbedderError. */
 export class RerankerError extends ArsenalError {
+  static override readonly marker: symbol = Symbol.for('arsenal.error.RerankerError');
   readonly statusCode: number | undefined;
   readonly retryAfterMs: number | undefined;
   constructor(message: string, options: ModelServiceErrorOptions = {}) {

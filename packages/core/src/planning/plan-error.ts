@@ -6,6 +6,7 @@ import type { PlanIssue } from './plan-types.js';
  * that points nowhere. `issues` locates each problem (`/steps/<id>/...`).
  */
 export class PlanError extends ArsenalError {
+  static override readonly marker: symbol = Symbol.for('arsenal.error.PlanError');
   readonly issues: readonly PlanIssue[];
 
   constructor(

@@ -1,0 +1,4 @@
+import { describeErrorClasses } from '@arsenal/testkit';
+import * as exported from './index.js';
+
+describeErrorClasses(exported, ['McpToolError']);
