@@ -1,6 +1,8 @@
 export type {
   ArsenalOptions,
   ArsenalRegisterOptions,
+  DialectTool,
+  DialectToolTypes,
   ListToolsOptions,
   QuarantinedTool,
   RegistrationSummary,

@@ -11,3 +11,10 @@ export {
   fromAnthropicTool,
   toAnthropicTool,
 } from './anthropic-transcoder.js';
+
+declare module '@arsenal/core' {
+  /** `retrieveTools(query, { dialect: 'anthropic' })` returns Anthropic tools. */
+  interface DialectToolTypes {
+    anthropic: import('./anthropic-tool.js').AnthropicTool;
+  }
+}

@@ -17,3 +17,10 @@ export {
 } from './gemini-transcoder.js';
 export type { GeminiSchemaOptions, UnsupportedKeywordHandler } from './to-gemini-schema.js';
 export { DEFAULT_MAX_RECURSION_DEPTH, toGeminiSchema } from './to-gemini-schema.js';
+
+declare module '@arsenal/core' {
+  /** `retrieveTools(query, { dialect: 'gemini' })` returns Gemini function declarations. */
+  interface DialectToolTypes {
+    gemini: import('./gemini-tool.js').GeminiFunctionDeclaration;
+  }
+}

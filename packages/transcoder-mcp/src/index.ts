@@ -9,3 +9,10 @@ export {
   McpTranscoder,
   toMcpTool,
 } from './mcp-transcoder.js';
+
+declare module '@arsenal/core' {
+  /** `retrieveTools(query, { dialect: 'mcp' })` returns MCP tools. */
+  interface DialectToolTypes {
+    mcp: import('./mcp-tool.js').McpTool;
+  }
+}

@@ -56,6 +56,50 @@ describe('Arsenal with dialects', () => {
     await arsenal.close();
   });
 
+  it('decodes arguments sent as the JSON text a model returns', async () => {
+    const arsenal = createArsenal({ transcoders: [strictish] });
+    await arsenal.register([note]);
+    const text = '{"ticket":"T-2","note":null}';
+    const decoded = await arsenal.execute({
+      tool: 'add_note',
+      arguments: text,
+      dialect: 'strictish',
+    });
+    expect(decoded).toMatchObject({ status: 'success', result: { ticket: 'T-2' } });
+    const broken = await arsenal.execute({
+      tool: 'add_note',
+      arguments: '{"ticket":',
+      dialect: 'strictish',
+    });
+    expect(broken.status).toBe('invalid_arguments');
+    await arsenal.close();
+  });
+
+  it('retrieves for the only registered dialect without options, and says what to pass otherwise', async () => {
+    const one = createArsenal({ transcoders: [strictish] });
+    await one.register([note]);
+    expect(await one.retrieveTools('note on a ticket')).toEqual([
+      { name: 'add_note', strict: false },
+    ]);
+    const none = createArsenal();
+    await expect(none.retrieveTools('note')).rejects.toThrow(
+      /needs a transcoder, and none is registered.*createArsenal\(\{ transcoders/,
+    );
+    const two = createArsenal({ transcoders: [strictish, { ...strictish, dialect: 'other' }] });
+    await expect(two.retrieveTools('note')).rejects.toMatchObject({
+      code: 'invalid_argument',
+      message: expect.stringContaining("'strictish' | 'other'"),
+    });
+    await Promise.all([one.close(), none.close(), two.close()]);
+  });
+
+  it('refuses an option createArsenal does not read, naming the closest', () => {
+    expect(() => createArsenal({ transcoder: [strictish] } as never)).toThrow(
+      /no option "transcoder"\. Did you mean "transcoders"\?/,
+    );
+    expect(() => createArsenal('openai' as never)).toThrow(/takes an options object/);
+  });
+
   it('sends a tool strict mode cannot express non-strict, with a warning naming it', async () => {
     const { tools, warnings } = encodeToolList(strictish, [note.definition, labels.definition], {
       strict: true,

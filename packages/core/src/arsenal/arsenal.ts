@@ -22,6 +22,7 @@ import type { ToolDefinition } from '../tool/tool-definition.js';
 import { assembleArsenal, policyShows } from './arsenal-parts.js';
 import { Dialects } from './dialects.js';
 import { encodeReportingWarnings } from './encode-tool-list.js';
+import { checkArsenalOptions } from './option-keys.js';
 import { OutcomeLearning } from './outcome-learning.js';
 import { Quarantine, type QuarantinedTool } from './quarantine.js';
 import { type RegistrationTarget, registerApproved, registerTools } from './register-tools.js';
@@ -30,6 +31,7 @@ import { followSource } from './source-sync.js';
 import type {
   ArsenalOptions,
   ArsenalRegisterOptions,
+  DialectTool,
   ListToolsOptions,
   RegistrationSummary,
   RetrieveToolsOptions,
@@ -53,6 +55,7 @@ export class Arsenal {
   readonly #learning: OutcomeLearning;
 
   constructor(options: ArsenalOptions = {}) {
+    checkArsenalOptions(options);
     const parts = assembleArsenal(options);
     this.registry = parts.registry;
     this.telemetry = parts.telemetry;
@@ -245,13 +248,27 @@ export class Arsenal {
     return this.#learning.fromHistory(history, options);
   }
 
-  /** Retrieve, then encode for a model vendor: the list is ready to send. */
-  async retrieveTools(query: string, options: RetrieveToolsOptions): Promise<unknown[]> {
-    const transcoder = this.transcoder(options.dialect);
+  /**
+   * Retrieve, then encode for a model vendor: the list is ready to send, typed by dialect once
+   * the dialect's transcoder package is imported. Without `dialect`, the only registered
+   * transcoder's.
+   *
+   * @example
+   * ```ts
+   * const arsenal = createArsenal({ transcoders: [createAnthropicTranscoder()] });
+   * const tools = await arsenal.retrieveTools('weather in Paris', { dialect: 'anthropic', limit: 5 });
+   * // tools: AnthropicTool[]
+   * ```
+   */
+  async retrieveTools<D extends string = string>(
+    query: string,
+    options: RetrieveToolsOptions<D> = {},
+  ): Promise<DialectTool<D>[]> {
+    const transcoder = this.transcoder(options.dialect ?? this.#dialects.only('retrieveTools'));
     const { dialect: _dialect, encode, onWarning, ...request } = options;
     const result = await this.retrieve({ ...request, query });
     const tools = result.tools.map((scored) => scored.tool);
-    return encodeReportingWarnings(transcoder, tools, encode, onWarning);
+    return encodeReportingWarnings(transcoder, tools, encode, onWarning) as DialectTool<D>[];
   }
 
   /** Encode one tool for a dialect. */
@@ -290,6 +307,8 @@ export type { QuarantinedTool } from './quarantine.js';
 export type {
   ArsenalOptions,
   ArsenalRegisterOptions,
+  DialectTool,
+  DialectToolTypes,
   ListToolsOptions,
   RegistrationSummary,
   RetrieveToolsOptions,

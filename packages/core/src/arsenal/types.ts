@@ -100,9 +100,36 @@ export interface SourceHandle {
   stop(options?: { unregister?: boolean }): Promise<void>;
 }
 
-export interface RetrieveToolsOptions extends Omit<RetrievalRequest, 'query'> {
-  /** `openai`, `anthropic`, `gemini`, `mcp`, or any registered transcoder's dialect. */
-  dialect: string;
+/**
+ * The tool type each dialect's transcoder produces, filled by the transcoder packages through
+ * declaration merging, so that `retrieveTools(query, { dialect: 'anthropic' })` is typed
+ * `Promise<AnthropicTool[]>` once `@arsenal/transcoder-anthropic` is imported. A third-party
+ * transcoder adds its own:
+ *
+ * @example
+ * ```ts
+ * declare module '@arsenal/core' {
+ *   interface DialectToolTypes {
+ *     mistral: MistralTool;
+ *   }
+ * }
+ * ```
+ */
+// biome-ignore lint/suspicious/noEmptyInterface: transcoder packages fill it by declaration merging
+export interface DialectToolTypes {}
+
+/** The tool type `retrieveTools` returns for a dialect; `unknown` for a dialect no package typed. */
+export type DialectTool<D extends string> = D extends keyof DialectToolTypes
+  ? DialectToolTypes[D]
+  : unknown;
+
+export interface RetrieveToolsOptions<D extends string = string>
+  extends Omit<RetrievalRequest, 'query'> {
+  /**
+   * `openai`, `anthropic`, `gemini`, `mcp`, or any registered transcoder's dialect. Optional when
+   * exactly one transcoder is registered.
+   */
+  dialect?: D;
   encode?: EncodeOptions;
   /**
    * Told about each tool sent differently from what was asked: with `encode.strict`, a tool

@@ -168,7 +168,7 @@ export class CallRunner {
     if (!executor) {
       parts.breaker.release(key);
       const error = new ConfigurationError(
-        `No executor can run tool "${definition.name}" (source "${definition.source}"). Pass one that can in the engine's executors option.`,
+        `No executor can run tool "${definition.name}" (source "${definition.source}"). Register it through its source's package (addSource), give it a handler, or pass an executor that can run it: createArsenal({ execution: { executors: [...] } }).`,
       );
       return this.#finish(state, {
         status: 'failure',
