@@ -97,6 +97,30 @@ describe('command-line programs as tools', () => {
     expect(option.error?.message).toContain('starts with "-"');
   });
 
+  it('refuses a value that would make a suffixed slot an option: sort cannot write a file', async () => {
+    const dir = temporaryDirectory('arsenal-sort-');
+    writeFileSync(join(dir, 'report.csv'), 'b\na\n');
+    const arsenal = await arsenalWith([
+      {
+        name: 'sort_report',
+        description: 'Sort the lines of a CSV report.',
+        command: 'sort',
+        args: ['{{name}}.csv'],
+        cwd: dir,
+      },
+    ]);
+    const sorted = await arsenal.execute({ tool: 'sort_report', arguments: { name: 'report' } });
+    expect(sorted.result).toMatchObject({ stdout: 'a\nb\n' });
+    const target = join(dir, 'planted');
+    const attack = await arsenal.execute({
+      tool: 'sort_report',
+      arguments: { name: `-o${target}` },
+    });
+    expect(attack.error?.code).toBe('invalid_argument');
+    expect(attack.error?.message).toContain('makes its argument start with "-"');
+    expect(existsSync(`${target}.csv`)).toBe(false);
+  });
+
   it('kills the whole process group on timeout: forked children do not survive', async () => {
     const marker = `${Date.now()}.${process.pid}`;
     const arsenal = await arsenalWith([
