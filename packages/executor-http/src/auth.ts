@@ -85,7 +85,8 @@ export async function applyAuth(
   tokens: OAuth2TokenCache,
   signal: AbortSignal,
 ): Promise<void> {
-  const credentials = (request.credentials ??= { headers: [], query: [] });
+  request.credentials ??= { headers: [], query: [] };
+  const credentials = request.credentials;
   for (const auth of auths) {
     if (auth.type === 'apiKey') {
       checkHeaderValue(auth.name, auth.apiKey, 'auth');
