@@ -141,6 +141,43 @@ describe('command-line programs as tools', () => {
     await expect.poll(() => processesWith(marker), { timeout: 10_000 }).toEqual([]);
   });
 
+  it("kills detached descendants (setsid) at the call's own timeout", async () => {
+    const marker = `${Date.now()}.${process.pid}`;
+    const arsenal = await arsenalWith([
+      {
+        name: 'detach_and_hang',
+        description: 'Start a sleeper in a session of its own, then wait.',
+        command: 'sh',
+        args: ['-c', `setsid sleep 97${marker} & sleep 300`],
+        timeoutMs: 500,
+        killGraceMs: 200,
+      },
+    ]);
+    const result = await arsenal.execute({ tool: 'detach_and_hang', arguments: {} });
+    // The call's own timeout (500 ms) ended it, not the engine's default of 30 s.
+    expect(result.error?.code).toBe('timeout');
+    expect(result.error?.message).toContain('within 500 ms');
+    await expect.poll(() => processesWith(marker), { timeout: 10_000 }).toEqual([]);
+  });
+
+  it('returns when the program exits, killing what it left running in another session', async () => {
+    const marker = `${Date.now()}.${process.pid}`;
+    const arsenal = await arsenalWith([
+      {
+        name: 'detach_and_leave',
+        description: 'Start a sleeper in a session of its own and exit.',
+        command: 'sh',
+        // The sleeper keeps stdout open: waiting for it would hang the call.
+        args: ['-c', `setsid sleep 98${marker} & echo started`],
+        timeoutMs: 20_000,
+      },
+    ]);
+    const result = await arsenal.execute({ tool: 'detach_and_leave', arguments: {} });
+    expect(result.status).toBe('success');
+    expect(result.result).toMatchObject({ stdout: 'started\n' });
+    await expect.poll(() => processesWith(marker), { timeout: 10_000 }).toEqual([]);
+  });
+
   it('stops a program that floods its output', async () => {
     const arsenal = await arsenalWith([
       {

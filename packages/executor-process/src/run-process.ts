@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { CallProcesses } from './call-processes.js';
 
 export interface ProcessRun {
   command: string;
@@ -12,6 +13,9 @@ export interface ProcessRun {
   /** Bytes kept of stdout and of stderr each; more ends the run. */
   maxOutputBytes: number;
   signal?: AbortSignal;
+  /** Run as this user and group (a sandbox drops root this way). */
+  uid?: number;
+  gid?: number;
 }
 
 export interface ProcessOutcome {
@@ -28,37 +32,49 @@ export interface ProcessOutcome {
 
 /**
  * Run one program in a process group of its own and wait for it. On timeout, cancel or too much
- * output the whole group gets SIGTERM, then SIGKILL after the grace period, so children it
- * forked (and their children) do not outlive the call.
+ * output the call's processes get SIGTERM, then SIGKILL after the grace period; when the program
+ * exits they get SIGKILL. The call's processes are its group plus, on Linux, every process that
+ * carries the call's marker or descends from one, so children that left the group (`setsid`, a
+ * daemon) do not outlive the call either. Output still held open by a process that escaped even
+ * that is abandoned after the grace period: the call returns at its own timeout, never later.
  */
 export function runProcess(run: ProcessRun): Promise<ProcessOutcome> {
   return new Promise((resolve) => {
     let stopped: ProcessOutcome['stopped'];
-    let killTimer: NodeJS.Timeout | undefined;
+    let exited = false;
+    const timers: NodeJS.Timeout[] = [];
+    const later = (ms: number, action: () => void) => {
+      const timer = setTimeout(action, ms);
+      timer.unref();
+      timers.push(timer);
+    };
     const stdout = new CappedBuffer(run.maxOutputBytes);
     const stderr = new CappedBuffer(run.maxOutputBytes);
+    const processes = new CallProcesses();
     const child = spawn(run.command, [...run.argv], {
       cwd: run.cwd,
-      env: run.env,
+      env: { ...run.env, ...processes.variable },
       detached: true,
       shell: false,
       stdio: ['pipe', 'pipe', 'pipe'],
       windowsHide: true,
+      ...(run.uid !== undefined ? { uid: run.uid } : {}),
+      ...(run.gid !== undefined ? { gid: run.gid } : {}),
     });
-    const killGroup = (signal: NodeJS.Signals) => {
-      if (child.pid === undefined) return;
-      try {
-        process.kill(-child.pid, signal);
-      } catch {
-        // The group is already gone.
-      }
+    processes.started(child.pid);
+    const abandonOutput = () => {
+      child.stdout.destroy();
+      child.stderr.destroy();
     };
     const stop = (why: NonNullable<ProcessOutcome['stopped']>) => {
-      if (stopped) return;
+      // A program that finished is not timed out by a straggler holding its output open.
+      if (stopped || (exited && why === 'timeout')) return;
       stopped = why;
-      killGroup('SIGTERM');
-      killTimer = setTimeout(() => killGroup('SIGKILL'), run.killGraceMs);
-      killTimer.unref();
+      void processes.signal('SIGTERM');
+      later(run.killGraceMs, () => {
+        void processes.signal('SIGKILL');
+        if (exited) abandonOutput();
+      });
     };
     const timer = setTimeout(() => stop('timeout'), run.timeoutMs);
     const onAbort = () => stop('cancelled');
@@ -79,13 +95,17 @@ export function runProcess(run: ProcessRun): Promise<ProcessOutcome> {
     child.once('error', (error: NodeJS.ErrnoException) => {
       spawnError = error;
     });
+    child.once('exit', () => {
+      exited = true;
+      // The leader is gone; processes it left behind may not be. A tool call owns its
+      // processes: sweep them so nothing outlives the call, then stop waiting for output that a
+      // process beyond reach may hold open.
+      void processes.signal('SIGKILL').then(() => later(run.killGraceMs, abandonOutput));
+    });
     child.once('close', (exitCode, exitSignal) => {
       clearTimeout(timer);
+      for (const pending of timers) clearTimeout(pending);
       run.signal?.removeEventListener('abort', onAbort);
-      // The leader is gone; children it left in the group may not be. A tool call owns its
-      // processes: sweep the group so nothing outlives the call.
-      killGroup('SIGKILL');
-      if (killTimer) clearTimeout(killTimer);
       resolve({
         exitCode,
         exitSignal,
