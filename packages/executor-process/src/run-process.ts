@@ -13,6 +13,8 @@ export interface ProcessRun {
   /** Bytes kept of stdout and of stderr each; more ends the run. */
   maxOutputBytes: number;
   signal?: AbortSignal;
+  /** Bytes the program can read on file descriptor 3 (the sandbox's seccomp program). */
+  extraInput?: Uint8Array;
   /** Run as this user and group (a sandbox drops root this way). */
   uid?: number;
   gid?: number;
@@ -56,7 +58,7 @@ export function runProcess(run: ProcessRun): Promise<ProcessOutcome> {
       env: { ...run.env, ...processes.variable },
       detached: true,
       shell: false,
-      stdio: ['pipe', 'pipe', 'pipe'],
+      stdio: run.extraInput ? ['pipe', 'pipe', 'pipe', 'pipe'] : ['pipe', 'pipe', 'pipe'],
       windowsHide: true,
       ...(run.uid !== undefined ? { uid: run.uid } : {}),
       ...(run.gid !== undefined ? { gid: run.gid } : {}),
@@ -90,6 +92,11 @@ export function runProcess(run: ProcessRun): Promise<ProcessOutcome> {
     // A program that exits without reading its stdin makes our write fail with EPIPE: harmless.
     child.stdin.on('error', () => {});
     child.stdin.end(run.stdin ?? '');
+    const extra = child.stdio[3];
+    if (run.extraInput && extra && 'end' in extra) {
+      extra.on('error', () => {});
+      extra.end(run.extraInput);
+    }
 
     let spawnError: NodeJS.ErrnoException | undefined;
     child.once('error', (error: NodeJS.ErrnoException) => {
