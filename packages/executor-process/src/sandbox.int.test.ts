@@ -1,4 +1,12 @@
-import { chmodSync, chownSync, existsSync, lstatSync, readFileSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  chownSync,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  readFileSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { createArsenal, type ToolResult } from '@arsenal/core';
 import { temporaryDirectory } from '@arsenal/testkit';
@@ -32,7 +40,11 @@ function deployment(): { config: string; project: string } {
   writeFileSync(join(config, '.env'), `API_TOKEN=${TOKEN}\n`);
   writeFileSync(join(config, 'arsenal.yaml'), `http:\n  api:\n    auth: { token: ${TOKEN} }\n`);
   writeFileSync(join(config, 'notes.txt'), 'public notes\n');
-  return { config, project: config };
+  const project = join(config, 'project');
+  mkdirSync(project, { mode: 0o755 });
+  writeFileSync(join(project, '.env'), `API_TOKEN=${TOKEN}\n`);
+  writeFileSync(join(project, 'notes.txt'), 'project notes\n');
+  return { config, project };
 }
 
 /** A folder the sandbox user may write to. */
@@ -74,14 +86,30 @@ describe.skipIf(!findBubblewrap())('the bubblewrap sandbox: least privilege', ()
     const result = await run({
       name: 'show',
       command: 'sh',
-      args: ['-c', 'cat .env; cat arsenal.yaml; cat notes.txt'],
+      args: ['-c', 'cat .env; cat notes.txt'],
       cwd: project,
       sandbox: true,
     });
     expect(result.status, JSON.stringify(result.error)).toBe('success');
-    expect(stdoutOf(result)).toBe('public notes\n');
+    expect(stdoutOf(result)).toBe('project notes\n');
     expect((result.result as { stderr: string }).stderr).toContain('.env: Permission denied');
     expect(JSON.stringify(result)).not.toContain(TOKEN);
+  });
+
+  it('refuses to bind the config folder itself, as cwd or as a configured folder', async () => {
+    const { config } = deployment();
+    for (const sandbox of [true, { readable: [config] }, { writable: [config] }]) {
+      const result = await run({
+        name: 'show',
+        command: 'cat',
+        args: ['.env'],
+        ...(sandbox === true ? { cwd: config } : {}),
+        sandbox,
+      });
+      expect(result.error?.code, JSON.stringify(sandbox)).toBe('configuration_invalid');
+      expect(result.error?.message).toContain('it holds arsenal.yaml');
+      expect(JSON.stringify(result)).not.toContain(TOKEN);
+    }
   });
 
   it('cannot plant a link in a writable folder; ordinary files still land on the host', async () => {

@@ -59,6 +59,9 @@ export const SYSTEM_FILES: readonly string[] = [
 const SECRET_FILE =
   /^(\.env(\..*)?|arsenal\.(ya?ml|json)|\.npmrc|\.netrc|\.pgpass|\.git-credentials)$/;
 
+/** An Arsenal config file: the folder holding one is the server's, never bound. */
+const CONFIG_FILE = /^arsenal\.(ya?ml|json)$/;
+
 /** Folders that would expose the host's secrets wholesale; never bound. */
 const REFUSED_FOLDERS = new Set(['/', '/etc', '/root', '/home', '/proc', '/sys', '/dev', '/run']);
 
@@ -195,6 +198,18 @@ function checkedFolder(toolName: string, kind: string, dir: string): string {
   if (REFUSED_FOLDERS.has(path)) {
     throw new ConfigurationError(
       `Tool "${toolName}": the sandbox will not bind "${path}" (${kind}); it holds the host's secrets. Name the folder the tool needs instead.`,
+    );
+  }
+  let names: string[] = [];
+  try {
+    names = readdirSync(path);
+  } catch {
+    // bwrap reports a folder it cannot bind, with its own words
+  }
+  const config = names.find((name) => CONFIG_FILE.test(name));
+  if (config) {
+    throw new ConfigurationError(
+      `Tool "${toolName}": the sandbox will not bind "${path}" (${kind}): it holds ${config}, so it is the server's config folder, with its secrets. Give the tool a subfolder (for example ./project) instead.`,
     );
   }
   return path;
