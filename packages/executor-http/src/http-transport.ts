@@ -181,11 +181,20 @@ async function sendOnce(
         signal: options.signal,
       },
       (incoming) => {
-        readBody(incoming, options.maxResponseBytes, url).then((body) => {
-          if (settled) return;
-          settled = true;
-          resolve({ status: incoming.statusCode ?? 0, headers: flatHeaders(incoming), body, url });
-        }, fail);
+        readBody(incoming, options.maxResponseBytes, url).then(
+          (body) => {
+            if (settled) return;
+            settled = true;
+            resolve({
+              status: incoming.statusCode ?? 0,
+              headers: flatHeaders(incoming),
+              body,
+              url,
+            });
+          },
+          // A body cut short is the connection failing, like a refused connect: retryable.
+          (error) => fail(toTransportError(error, url, options.signal)),
+        );
       },
     );
     outgoing.on('error', (error) => fail(toTransportError(error, url, options.signal)));
@@ -227,8 +236,15 @@ function readBody(incoming: IncomingMessage, limit: number, url: URL): Promise<B
       }
       chunks.push(chunk);
     });
+    let ended = false;
     incoming.on('error', reject);
+    // Without an error some closes end the stream early: never wait for an end that cannot come.
+    incoming.on('close', () => {
+      if (!ended)
+        reject(Object.assign(new Error('the response ended early'), { code: 'ECONNRESET' }));
+    });
     incoming.on('end', () => {
+      ended = true;
       try {
         resolve(decode(Buffer.concat(chunks), incoming.headers['content-encoding'], limit, url));
       } catch (error) {
