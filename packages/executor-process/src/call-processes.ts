@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { readdir, readFile } from 'node:fs/promises';
+import { readlinkSync } from 'node:fs';
+import { readdir, readFile, readlink } from 'node:fs/promises';
 
 /** The environment variable that marks every process a call started, detached ones included. */
 export const CALL_MARKER_VARIABLE = 'ARSENAL_CALL_ID';
@@ -8,7 +9,9 @@ export const CALL_MARKER_VARIABLE = 'ARSENAL_CALL_ID';
  * The processes of one call. The program runs in a process group of its own, but a descendant can
  * leave the group (`setsid`, a daemon's double fork) and be reparented away from it. Every process
  * of the call inherits a marker variable, so on Linux the call's processes are found in `/proc` by
- * their environment wherever they went, and their remaining children by parent id.
+ * their environment wherever they went, by the call's output they hold open (a child that cleared
+ * its environment and detached still writes to the call's stdout), and their remaining children
+ * by parent id.
  */
 export class CallProcesses {
   readonly marker = randomUUID();
@@ -19,8 +22,19 @@ export class CallProcesses {
     return { [CALL_MARKER_VARIABLE]: this.marker };
   }
 
+  readonly #outputs = new Set<string>();
+
   started(pid: number | undefined): void {
     this.#leader = pid;
+    if (pid === undefined) return;
+    // The program's end of its stdout and stderr, as /proc names them (`socket:[123]`).
+    for (const fd of [1, 2]) {
+      try {
+        this.#outputs.add(readlinkSync(`/proc/${pid}/fd/${fd}`));
+      } catch {
+        // not Linux, or already gone
+      }
+    }
   }
 
   /** Send `signal` to the group and to every process of the call found by marker or ancestry. */
@@ -59,7 +73,8 @@ export class CallProcesses {
           readFile(`/proc/${entry}/environ`, 'latin1').catch(() => ''),
           readFile(`/proc/${entry}/stat`, 'latin1').catch(() => ''),
         ]);
-        if (environ.split('\0').includes(needle)) marked.add(pid);
+        if (environ.split('\0').includes(needle) || (await this.#holdsOutput(entry)))
+          marked.add(pid);
         // The fields after the command name (which may hold spaces and parentheses).
         const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
         if (Number.isInteger(ppid)) parents.set(pid, ppid);
@@ -78,5 +93,15 @@ export class CallProcesses {
     }
     members.delete(process.pid);
     return [...members];
+  }
+
+  async #holdsOutput(pid: string): Promise<boolean> {
+    if (this.#outputs.size === 0) return false;
+    const fds = await readdir(`/proc/${pid}/fd`).catch(() => [] as string[]);
+    for (const fd of fds) {
+      const target = await readlink(`/proc/${pid}/fd/${fd}`).catch(() => '');
+      if (this.#outputs.has(target)) return true;
+    }
+    return false;
   }
 }

@@ -178,6 +178,48 @@ describe('command-line programs as tools', () => {
     await expect.poll(() => processesWith(marker), { timeout: 10_000 }).toEqual([]);
   });
 
+  it('kills, at the timeout, a program that ignores SIGTERM and a child that cleared its environment', async () => {
+    const marker = `${Date.now()}.${process.pid}`;
+    const arsenal = await arsenalWith([
+      {
+        name: 'stubborn',
+        description: 'Ignore SIGTERM; start a detached child without the inherited environment.',
+        command: 'sh',
+        args: ['-c', `trap "" TERM; env -i setsid sleep 99${marker} & sleep 300${marker}; wait`],
+        timeoutMs: 500,
+        killGraceMs: 300,
+      },
+    ]);
+    const result = await arsenal.execute({ tool: 'stubborn', arguments: {} });
+    expect(result.error?.code).toBe('timeout');
+    expect(result.error?.message).toContain('within 500 ms');
+    await expect.poll(() => processesWith(marker), { timeout: 10_000 }).toEqual([]);
+  });
+
+  it('stops a program that floods stderr, and one that closes its output and hangs', async () => {
+    const arsenal = await arsenalWith([
+      {
+        name: 'flood_stderr',
+        description: 'Print forever on stderr.',
+        command: 'sh',
+        args: ['-c', 'yes >&2'],
+        maxOutputBytes: 64 * 1024,
+      },
+      {
+        name: 'silent_hang',
+        description: 'Close stdout and stderr, then wait.',
+        command: 'sh',
+        args: ['-c', 'exec >&- 2>&-; sleep 300'],
+        timeoutMs: 400,
+        killGraceMs: 200,
+      },
+    ]);
+    const flood = await arsenal.execute({ tool: 'flood_stderr', arguments: {} });
+    expect(flood.error?.code).toBe('output_too_large');
+    const silent = await arsenal.execute({ tool: 'silent_hang', arguments: {} });
+    expect(silent.error?.code).toBe('timeout');
+  });
+
   it('stops a program that floods its output', async () => {
     const arsenal = await arsenalWith([
       {
