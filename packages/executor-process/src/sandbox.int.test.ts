@@ -141,6 +141,21 @@ describe.skipIf(!findBubblewrap())('the bubblewrap sandbox: least privilege', ()
     expect(readFileSync(join(out, 'report.txt'), 'utf8')).toBe('result\n');
   });
 
+  it('keeps a read-only folder nested in a writable one read-only, and the reverse', async () => {
+    const out = writableFolder();
+    const inner = join(out, 'reference');
+    mkdirSync(inner);
+    if (isRoot) chownSync(inner, 65534, 65534);
+    const probe = (path: string, sandbox: { writable: string[]; readable: string[] }) =>
+      run({ name: 'touch_file', command: 'touch', args: [path], sandbox });
+    const nestedReadOnly = await probe(join(inner, 'x'), { writable: [out], readable: [inner] });
+    expect(nestedReadOnly.status).toBe('failure');
+    expect(existsSync(join(inner, 'x'))).toBe(false);
+    const nestedWritable = await probe(join(inner, 'y'), { writable: [inner], readable: [out] });
+    expect(nestedWritable.status, JSON.stringify(nestedWritable.error)).toBe('success');
+    expect(existsSync(join(inner, 'y'))).toBe(true);
+  });
+
   it('still runs real programs with their libraries (jq)', async () => {
     const result = await run(
       {

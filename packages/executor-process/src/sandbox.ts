@@ -145,6 +145,8 @@ export function sandboxed(
     bound.push(cwd);
   }
   for (const dir of writable) folders.push(['--bind', dir]);
+  // Outer folders first, so a folder nested in another keeps its own access (read-only or not).
+  folders.sort(([, a], [, b]) => a.length - b.length);
   for (const [how, dir] of folders) wrapper.push(how, dir, dir);
   for (const [, dir] of folders) maskSecrets(wrapper, dir);
   const program = programPath(command, options.env.PATH ?? '');
