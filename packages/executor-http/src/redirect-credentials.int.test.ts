@@ -33,8 +33,8 @@ const arsenals: Arsenal[] = [];
 
 /**
  * Answers /landing with what it received. Anything else redirects, keeping the query: to this
- * origin for /same/..., to `elsewhere()` otherwise; with 307 (method and body kept) for
- * .../keep-method.
+ * origin for /same/... (and /chain, to /go here first), to `elsewhere()` otherwise; with 307
+ * (method and body kept) for .../keep-method.
  */
 function landingServer(origin: Landing['origin'], elsewhere: () => string): Server {
   let self = '';
@@ -46,6 +46,12 @@ function landingServer(origin: Landing['origin'], elsewhere: () => string): Serv
       landings.push(landing);
       response.writeHead(200, { 'content-type': 'application/json' });
       response.end(JSON.stringify(landing));
+      return;
+    }
+    if (url.pathname.startsWith('/chain')) {
+      // First hop stays on this origin; the next one leaves it.
+      response.writeHead(302, { location: `${self}/go${url.search}` });
+      response.end();
       return;
     }
     // Many servers keep the whole query on a redirect (http -> https, a CDN hand-off).
@@ -162,6 +168,19 @@ describe('credentials on a redirect to another origin', () => {
       expect(landing.headers.authorization, auth.type).toBeUndefined();
       expectNoSecret(landing);
     }
+  });
+
+  it('strips them where the chain leaves the origin, after a same-origin hop', async () => {
+    const landing = await call('/chain', {
+      type: 'apiKey',
+      in: 'query',
+      name: 'api_key',
+      apiKey: SECRETS.apiKey,
+    });
+    expect(landing.origin).toBe('other');
+    expect(landing.search).toBe('?page=2&trace=abc');
+    expect(landing.headers['x-tenant-secret']).toBeUndefined();
+    expectNoSecret(landing);
   });
 
   it('keeps every credential on a redirect within the same origin', async () => {
