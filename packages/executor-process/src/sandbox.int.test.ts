@@ -156,6 +156,18 @@ describe.skipIf(!findBubblewrap())('the bubblewrap sandbox: least privilege', ()
     expect(existsSync(join(inner, 'y'))).toBe(true);
   });
 
+  it('runs a program that lives outside the system folders, without showing its folder', async () => {
+    const dir = temporaryDirectory('arsenal-program-');
+    chmodSync(dir, 0o755);
+    const program = join(dir, 'report.sh');
+    writeFileSync(program, '#!/bin/sh\necho report; ls "$(dirname "$0")"\n', { mode: 0o755 });
+    writeFileSync(join(dir, 'secret.key'), TOKEN);
+    const result = await run({ name: 'report', command: program, sandbox: true });
+    expect(result.status, JSON.stringify(result.error)).toBe('success');
+    // The folder shows the program alone: the key beside it is not there.
+    expect(stdoutOf(result)).toBe('report\nreport.sh\n');
+  });
+
   it('still runs real programs with their libraries (jq)', async () => {
     const result = await run(
       {
