@@ -196,6 +196,23 @@ describe('command-line programs as tools', () => {
     await expect.poll(() => processesWith(marker), { timeout: 10_000 }).toEqual([]);
   });
 
+  it('kills a flood of detached children, each in a session of its own', async () => {
+    const marker = `${Date.now()}.${process.pid}`;
+    const arsenal = await arsenalWith([
+      {
+        name: 'detach_flood',
+        description: 'Start fifty sleepers, each in its own session, then wait.',
+        command: 'sh',
+        args: ['-c', `for i in $(seq 50); do setsid sleep 96${marker} & done; sleep 300`],
+        timeoutMs: 1500,
+        killGraceMs: 300,
+      },
+    ]);
+    const result = await arsenal.execute({ tool: 'detach_flood', arguments: {} });
+    expect(result.error?.code).toBe('timeout');
+    await expect.poll(() => processesWith(marker), { timeout: 10_000 }).toEqual([]);
+  });
+
   it('stops a program that floods stderr, and one that closes its output and hangs', async () => {
     const arsenal = await arsenalWith([
       {
