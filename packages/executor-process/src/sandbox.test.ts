@@ -1,6 +1,6 @@
 import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { temporaryDirectory } from '@arsenal/testkit';
+import { dirname, join } from 'node:path';
+import { expectArsenalError, temporaryDirectory } from '@arsenal/testkit';
 import { describe, expect, it } from 'vitest';
 import { sandboxed } from './sandbox.js';
 
@@ -60,6 +60,16 @@ describe('the sandbox command line (no bubblewrap needed)', () => {
       });
       expect(binds(run.argv), command).toContainEqual(['--ro-bind', program, program]);
       expect(binds(run.argv).map(([, source]) => source)).not.toContain(dir);
+    }
+  });
+
+  it("refuses to bind the server's working folder or a folder holding it", async () => {
+    for (const dir of [process.cwd(), dirname(process.cwd())]) {
+      const error = await expectArsenalError(
+        () => sandboxed('t', 'true', [], { bwrapPath: '/usr/bin/bwrap', env, readable: [dir] }),
+        'configuration_invalid',
+      );
+      expect(error.message).toContain("it holds the server's working folder");
     }
   });
 });

@@ -202,6 +202,11 @@ function checkedFolder(toolName: string, kind: string, dir: string): string {
       `Tool "${toolName}": the sandbox will not bind "${path}" (${kind}); it holds the host's secrets. Name the folder the tool needs instead.`,
     );
   }
+  if (within(process.cwd(), path)) {
+    throw new ConfigurationError(
+      `Tool "${toolName}": the sandbox will not bind "${path}" (${kind}): it holds the server's working folder (${process.cwd()}), with its configuration and secrets. Give the tool a folder of its own instead.`,
+    );
+  }
   let names: string[] = [];
   try {
     names = readdirSync(path);
