@@ -170,12 +170,37 @@ describe('command-line programs as tools', () => {
         // The sleeper keeps stdout open: waiting for it would hang the call.
         args: ['-c', `setsid sleep 98${marker} & echo started`],
         timeoutMs: 20_000,
+        killGraceMs: 300,
+      },
+      {
+        name: 'daemonise',
+        description: 'Start a sleeper in a session of its own, away from our output, and exit.',
+        command: 'sh',
+        args: ['-c', `setsid sleep 95${marker} >/dev/null 2>&1 & echo started`],
       },
     ]);
     const result = await arsenal.execute({ tool: 'detach_and_leave', arguments: {} });
     expect(result.status).toBe('success');
     expect(result.result).toMatchObject({ stdout: 'started\n' });
     await expect.poll(() => processesWith(marker), { timeout: 10_000 }).toEqual([]);
+    const daemon = await arsenal.execute({ tool: 'daemonise', arguments: {} });
+    expect(daemon.status).toBe('success');
+    // Checked at once: the call ended, so its processes are gone.
+    expect(processesWith(marker)).toEqual([]);
+  });
+
+  it('lets a child still writing when the program exits finish within the grace period', async () => {
+    const arsenal = await arsenalWith([
+      {
+        name: 'late_writer',
+        description: 'Exit while a background child still writes.',
+        command: 'sh',
+        args: ['-c', '(sleep 0.2; echo late) & echo early'],
+        killGraceMs: 20_000,
+      },
+    ]);
+    const result = await arsenal.execute({ tool: 'late_writer', arguments: {} });
+    expect(result.result).toMatchObject({ stdout: 'early\nlate\n' });
   });
 
   it('kills, at the timeout, a program that ignores SIGTERM and a child that cleared its environment', async () => {

@@ -35,10 +35,12 @@ export interface ProcessOutcome {
 /**
  * Run one program in a process group of its own and wait for it. On timeout, cancel or too much
  * output the call's processes get SIGTERM, then SIGKILL after the grace period; when the program
- * exits they get SIGKILL. The call's processes are its group plus, on Linux, every process that
- * carries the call's marker or descends from one, so children that left the group (`setsid`, a
- * daemon) do not outlive the call either. Output still held open by a process that escaped even
- * that is abandoned after the grace period: the call returns at its own timeout, never later.
+ * exits, those still holding its output get the grace period, then SIGKILL; when the call ends,
+ * every one left gets SIGKILL. The call's processes are its group plus, on Linux, every process
+ * that carries the call's marker, holds its output or descends from one, so children that left
+ * the group (`setsid`, a daemon) do not outlive the call either. Output still held open by a
+ * process that escaped even that is abandoned after the grace period: the call returns at its
+ * own timeout (plus the grace periods), never at the engine's.
  */
 export function runProcess(run: ProcessRun): Promise<ProcessOutcome> {
   return new Promise((resolve) => {
@@ -73,10 +75,7 @@ export function runProcess(run: ProcessRun): Promise<ProcessOutcome> {
       if (stopped || (exited && why === 'timeout')) return;
       stopped = why;
       void processes.signal('SIGTERM');
-      later(run.killGraceMs, () => {
-        void processes.signal('SIGKILL');
-        if (exited) abandonOutput();
-      });
+      later(run.killGraceMs, () => void processes.signal('SIGKILL'));
     };
     const timer = setTimeout(() => stop('timeout'), run.timeoutMs);
     const onAbort = () => stop('cancelled');
@@ -104,15 +103,22 @@ export function runProcess(run: ProcessRun): Promise<ProcessOutcome> {
     });
     child.once('exit', () => {
       exited = true;
-      // The leader is gone; processes it left behind may not be. A tool call owns its
-      // processes: sweep them so nothing outlives the call, then stop waiting for output that a
-      // process beyond reach may hold open.
-      void processes.signal('SIGKILL').then(() => later(run.killGraceMs, abandonOutput));
+      // The program is done; processes it left holding its output may not be. Those still
+      // writing get the grace period to finish (none when the call was stopped), then a tool call
+      // owns its processes: they are killed, and output a process beyond reach holds open is
+      // abandoned, so the call never waits on it.
+      const settle = () =>
+        void processes.signal('SIGKILL').then(() => later(run.killGraceMs, abandonOutput));
+      if (stopped) settle();
+      else later(run.killGraceMs, settle);
     });
-    child.once('close', (exitCode, exitSignal) => {
+    child.once('close', async (exitCode, exitSignal) => {
       clearTimeout(timer);
       for (const pending of timers) clearTimeout(pending);
       run.signal?.removeEventListener('abort', onAbort);
+      // Nothing the call started outlives it, including detached processes that let go of its
+      // output (`setsid daemon >/dev/null &`).
+      await processes.signal('SIGKILL');
       resolve({
         exitCode,
         exitSignal,
