@@ -43,7 +43,10 @@ function classifyIpv4(address: string): AddressRange | undefined {
   if (a === 100 && b >= 64 && b <= 127) return 'private';
   if (a === 169 && b === 254) return 'link_local';
   if (a === 0 || a >= 224) return 'reserved';
-  if ((a === 192 && b === 0 && c === 0) || (a === 198 && (b === 18 || b === 19))) return 'reserved';
+  if ((a === 192 && b === 0 && (c === 0 || c === 2)) || (a === 198 && (b === 18 || b === 19)))
+    return 'reserved';
+  if ((a === 198 && b === 51 && c === 100) || (a === 203 && b === 0 && c === 113))
+    return 'reserved';
   return undefined;
 }
 
@@ -72,22 +75,63 @@ function ipv6Groups(address: string): number[] | undefined {
     : undefined;
 }
 
+function ipv4Of(high: number, low: number): string {
+  return `${high >> 8}.${high & 0xff}.${low >> 8}.${low & 0xff}`;
+}
+
+/**
+ * The IPv4 addresses an IPv6 address embeds or maps to, by the transition mechanisms that route
+ * it to an IPv4 host: mapped, compatible, SIIT, NAT64 (well-known and local-use prefixes), 6to4,
+ * Teredo (server and de-obfuscated client) and ISATAP interface identifiers.
+ */
+function embeddedIpv4(groups: readonly number[]): string[] {
+  const [g0 = 0, g1 = 0, g2 = 0, g3 = 0, g4 = 0, g5 = 0, g6 = 0, g7 = 0] = groups;
+  const found: string[] = [];
+  const zeroHead = g0 === 0 && g1 === 0 && g2 === 0 && g3 === 0;
+  // ::ffff:a.b.c.d (mapped), ::a.b.c.d (compatible), ::ffff:0:a.b.c.d (SIIT translated).
+  if (zeroHead && g4 === 0 && (g5 === 0xffff || g5 === 0)) found.push(ipv4Of(g6, g7));
+  if (zeroHead && g4 === 0xffff && g5 === 0) found.push(ipv4Of(g6, g7));
+  // NAT64 64:ff9b::/96 (and the rest of 64:ff9b::/32 an operator may use).
+  if (g0 === 0x64 && g1 === 0xff9b) found.push(ipv4Of(g6, g7));
+  // 6to4 2002:AABB:CCDD::/48.
+  if (g0 === 0x2002) found.push(ipv4Of(g1, g2));
+  // Teredo 2001:0::/32: server in groups 2-3, client (bits inverted) in groups 6-7.
+  if (g0 === 0x2001 && g1 === 0) {
+    found.push(ipv4Of(g2, g3), ipv4Of(g6 ^ 0xffff, g7 ^ 0xffff));
+  }
+  // ISATAP interface identifier ::0:5efe:a.b.c.d / ::200:5efe:a.b.c.d under any prefix.
+  if ((g4 & 0xfdff) === 0 && g5 === 0x5efe) found.push(ipv4Of(g6, g7));
+  return found;
+}
+
+const RANGE_ORDER: readonly AddressRange[] = ['loopback', 'link_local', 'private', 'reserved'];
+
 function classifyIpv6(address: string): AddressRange | undefined {
   const groups = ipv6Groups(address);
   if (!groups) return 'reserved';
   const [g0 = 0, g1 = 0, g2 = 0, g3 = 0, g4 = 0, g5 = 0, g6 = 0, g7 = 0] = groups;
-  const zeroHead = g0 === 0 && g1 === 0 && g2 === 0 && g3 === 0 && g4 === 0;
-  const embedded = `${g6 >> 8}.${g6 & 0xff}.${g7 >> 8}.${g7 & 0xff}`;
-  // IPv4-mapped (::ffff:a.b.c.d), IPv4-compatible and NAT64 forms reach IPv4 hosts.
-  if (zeroHead && g5 === 0xffff) return classifyIpv4(embedded);
-  if (g0 === 0x64 && g1 === 0xff9b && g2 === 0 && g3 === 0 && g4 === 0 && g5 === 0) {
-    return classifyIpv4(embedded);
-  }
-  if (zeroHead && g5 === 0 && g6 === 0 && g7 === 1) return 'loopback';
-  if (zeroHead && g5 === 0 && g6 === 0 && g7 === 0) return 'reserved';
+  const allZeroButLast = g0 === 0 && g1 === 0 && g2 === 0 && g3 === 0 && g4 === 0 && g5 === 0;
+  if (allZeroButLast && g6 === 0 && g7 === 1) return 'loopback';
+  if (allZeroButLast && g6 === 0 && g7 === 0) return 'reserved';
+  // Local-use NAT64 (RFC 8215) translates into the operator's own network, whatever it embeds.
+  if (g0 === 0x64 && g1 === 0xff9b && g2 === 1) return 'private';
   if ((g0 & 0xfe00) === 0xfc00) return 'private';
+  // Site-local (deprecated, still routed inside some networks).
+  if ((g0 & 0xffc0) === 0xfec0) return 'private';
   if ((g0 & 0xffc0) === 0xfe80) return 'link_local';
   if ((g0 & 0xff00) === 0xff00) return 'reserved';
+  // Documentation 2001:db8::/32 and discard-only 100::/64.
+  if (g0 === 0x2001 && g1 === 0x0db8) return 'reserved';
+  if (g0 === 0x0100 && g1 === 0 && g2 === 0 && g3 === 0) return 'reserved';
+  // Any form that reaches an IPv4 host is as public as that host: the least public one wins.
+  const ranges = embeddedIpv4(groups)
+    .map(classifyIpv4)
+    .filter((range): range is AddressRange => range !== undefined);
+  const worst = RANGE_ORDER.find((range) => ranges.includes(range));
+  if (worst) return worst;
+  // Other addresses in ::/96 and ::ffff:0:0/96 are IPv4 forms of reserved space by definition.
+  if (allZeroButLast || (g0 === 0 && g1 === 0 && g2 === 0 && g3 === 0 && g4 === 0xffff && g5 === 0))
+    return 'reserved';
   return undefined;
 }
 

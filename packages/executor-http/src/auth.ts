@@ -85,16 +85,22 @@ export async function applyAuth(
   tokens: OAuth2TokenCache,
   signal: AbortSignal,
 ): Promise<void> {
+  request.credentials ??= { headers: [], query: [] };
+  const credentials = request.credentials;
   for (const auth of auths) {
     if (auth.type === 'apiKey') {
       checkHeaderValue(auth.name, auth.apiKey, 'auth');
-      if (auth.in === 'header') request.headers[auth.name.toLowerCase()] = auth.apiKey;
-      else if (auth.in === 'query') {
+      if (auth.in === 'header') {
+        request.headers[auth.name.toLowerCase()] = auth.apiKey;
+        credentials.headers.push(auth.name.toLowerCase());
+      } else if (auth.in === 'query') {
+        credentials.query.push(auth.name);
         // Appended by hand: searchParams would re-encode the query the operation serialised.
         const pair = `${encodeComponent(auth.name)}=${encodeComponent(auth.apiKey)}`;
         const query = request.url.search.slice(1);
         request.url.search = query ? `${query}&${pair}` : pair;
       } else {
+        credentials.headers.push('cookie');
         const pair = `${auth.name}=${encodeComponent(auth.apiKey)}`;
         request.headers.cookie = request.headers.cookie
           ? `${request.headers.cookie}; ${pair}`
@@ -103,11 +109,14 @@ export async function applyAuth(
     } else if (auth.type === 'basic') {
       const encoded = Buffer.from(`${auth.username}:${auth.password}`).toString('base64');
       request.headers.authorization = `Basic ${encoded}`;
+      credentials.headers.push('authorization');
     } else if (auth.type === 'bearer') {
       request.headers.authorization = `Bearer ${checkHeaderValue('authorization', auth.token, 'auth')}`;
+      credentials.headers.push('authorization');
     } else {
       const token = await tokens.token(auth, signal);
       request.headers.authorization = `Bearer ${checkHeaderValue('authorization', token, 'auth')}`;
+      credentials.headers.push('authorization');
     }
   }
 }

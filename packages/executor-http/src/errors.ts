@@ -34,6 +34,7 @@ export type RefusalReason =
   | 'path_traversal'
   | 'invalid_url'
   | 'too_many_redirects'
+  | 'credential_redirect'
   | 'response_too_large'
   | 'missing_credentials';
 

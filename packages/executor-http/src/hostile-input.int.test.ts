@@ -108,6 +108,12 @@ describe('hostile inputs are refused with typed errors', () => {
       'http://10.1.2.3/v1',
       'http://[::ffff:127.0.0.1]/v1',
       'http://[::1]:9/v1',
+      'http://[::127.0.0.1]:9/v1',
+      'http://[::ffff:0:10.0.0.1]/v1',
+      'http://[64:ff9b::a9fe:a9fe]/latest',
+      'http://[64:ff9b:1::808:808]/v1',
+      'http://[2002:a00:1::1]/v1',
+      'http://[fec0::1]/v1',
     ]) {
       const arsenal = await engine({ baseUrl, allowAddresses: [] });
       const result = await arsenal.execute({ tool: 'get_text', arguments: {} });

@@ -93,6 +93,7 @@ export class HttpClient {
       guard: this.#guard,
       signal,
       maxRedirects: this.#options.maxRedirects ?? 5,
+      holdsSecret: (text) => this.redactor.holdsSecret(text),
       maxResponseBytes:
         limits.maxResponseBytes ?? this.#options.maxResponseBytes ?? 10 * 1024 * 1024,
     });
@@ -106,7 +107,12 @@ export class HttpClient {
     for (let attempt = 0; ; attempt += 1) {
       plan.signal.throwIfAborted();
       const request = await plan.build();
-      request.headers = { ...lowerCased(this.#options.headers ?? {}), ...request.headers };
+      const configured = lowerCased(this.#options.headers ?? {});
+      request.headers = { ...configured, ...request.headers };
+      request.credentials = {
+        headers: [...(request.credentials?.headers ?? []), ...Object.keys(configured)],
+        query: [...(request.credentials?.query ?? [])],
+      };
       const attemptSignal = AbortSignal.any([plan.signal, AbortSignal.timeout(timeoutMs)]);
       let failure: ArsenalError;
       let waitMs: number | undefined;

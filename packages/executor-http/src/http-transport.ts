@@ -12,6 +12,11 @@ export interface OutgoingRequest {
   url: URL;
   headers: Record<string, string>;
   body?: Uint8Array;
+  /**
+   * Credentials the source added, by where they sit: header names (lower case) and query
+   * parameter names. None of them follows a redirect to another origin.
+   */
+  credentials?: { headers: string[]; query: string[] };
 }
 
 /** A complete answer, its body read into memory within the size cap. */
@@ -28,6 +33,8 @@ export interface TransportOptions {
   signal: AbortSignal;
   maxRedirects: number;
   maxResponseBytes: number;
+  /** Whether a text holds a secret the source was configured with (header values, query values). */
+  holdsSecret?: (text: string) => boolean;
 }
 
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
@@ -74,13 +81,10 @@ export async function sendRequest(
     const asGet =
       response.status === 303 ||
       ((response.status === 301 || response.status === 302) && current.method === 'POST');
-    const headers = { ...current.headers };
-    if (next.origin !== current.url.origin) {
-      // Credentials are for the origin they were configured for, never a host it points to.
-      for (const name of Object.keys(headers)) {
-        if (CREDENTIAL_HEADERS.includes(name.toLowerCase())) delete headers[name];
-      }
-    }
+    const crossOrigin = next.origin !== current.url.origin;
+    const headers = crossOrigin
+      ? withoutCredentials(current, next, options)
+      : { ...current.headers };
     if (asGet) {
       for (const name of Object.keys(headers)) {
         if (name.toLowerCase().startsWith('content-')) delete headers[name];
@@ -91,7 +95,54 @@ export async function sendRequest(
       url: next,
       headers,
       ...(asGet || current.body === undefined ? {} : { body: current.body }),
+      ...(current.credentials ? { credentials: current.credentials } : {}),
     };
+  }
+}
+
+/**
+ * The headers that may follow a redirect to another origin, and `next` without the query
+ * parameters that carry credentials. Credentials are for the origin they were configured for,
+ * never a host it points to: the auth scheme headers, every header and query parameter the source
+ * added as a credential (apiKey, configured `headers`), and any header or query value that holds
+ * one of the source's secrets. A body holding a secret (an OAuth2 client secret sent in the form)
+ * cannot be stripped without changing the request, so such a redirect is refused.
+ */
+function withoutCredentials(
+  current: OutgoingRequest,
+  next: URL,
+  options: TransportOptions,
+): Record<string, string> {
+  const secret = options.holdsSecret ?? (() => false);
+  const named = new Set([...CREDENTIAL_HEADERS, ...(current.credentials?.headers ?? [])]);
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(current.headers)) {
+    if (!named.has(name.toLowerCase()) && !secret(value)) headers[name] = value;
+  }
+  const query = new Set(current.credentials?.query ?? []);
+  const kept = next.search
+    .slice(1)
+    .split('&')
+    .filter((pair) => {
+      if (pair === '') return false;
+      const [name = '', value = ''] = pair.split('=');
+      return !query.has(decodeLoosely(name)) && !secret(decodeLoosely(value)) && !secret(pair);
+    });
+  next.search = kept.join('&');
+  if (current.body !== undefined && secret(Buffer.from(current.body).toString('utf8'))) {
+    throw new HttpRequestRefusedError(
+      'credential_redirect',
+      `${current.method} ${current.url.origin}${current.url.pathname} redirected to another origin (${next.origin}) with a body that holds a credential; the redirect was not followed. Point the source at the final URL if that origin is meant to receive it.`,
+    );
+  }
+  return headers;
+}
+
+function decodeLoosely(text: string): string {
+  try {
+    return decodeURIComponent(text.replace(/\+/g, ' '));
+  } catch {
+    return text;
   }
 }
 
@@ -130,11 +181,20 @@ async function sendOnce(
         signal: options.signal,
       },
       (incoming) => {
-        readBody(incoming, options.maxResponseBytes, url).then((body) => {
-          if (settled) return;
-          settled = true;
-          resolve({ status: incoming.statusCode ?? 0, headers: flatHeaders(incoming), body, url });
-        }, fail);
+        readBody(incoming, options.maxResponseBytes, url).then(
+          (body) => {
+            if (settled) return;
+            settled = true;
+            resolve({
+              status: incoming.statusCode ?? 0,
+              headers: flatHeaders(incoming),
+              body,
+              url,
+            });
+          },
+          // A body cut short is the connection failing, like a refused connect: retryable.
+          (error) => fail(toTransportError(error, url, options.signal)),
+        );
       },
     );
     outgoing.on('error', (error) => fail(toTransportError(error, url, options.signal)));
@@ -176,8 +236,15 @@ function readBody(incoming: IncomingMessage, limit: number, url: URL): Promise<B
       }
       chunks.push(chunk);
     });
+    let ended = false;
     incoming.on('error', reject);
+    // Without an error some closes end the stream early: never wait for an end that cannot come.
+    incoming.on('close', () => {
+      if (!ended)
+        reject(Object.assign(new Error('the response ended early'), { code: 'ECONNRESET' }));
+    });
     incoming.on('end', () => {
+      ended = true;
       try {
         resolve(decode(Buffer.concat(chunks), incoming.headers['content-encoding'], limit, url));
       } catch (error) {

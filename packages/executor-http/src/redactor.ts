@@ -7,6 +7,14 @@ export class Redactor {
     if (secret && secret.length >= 4) this.#secrets.add(secret);
   }
 
+  /** Whether a text holds one of the secrets, as is or percent-encoded. */
+  holdsSecret(text: string): boolean {
+    for (const secret of this.#secrets) {
+      if (text.includes(secret) || text.includes(encodeURIComponent(secret))) return true;
+    }
+    return false;
+  }
+
   redact(text: string): string {
     let out = text;
     for (const secret of this.#secrets) {

@@ -51,6 +51,39 @@ describe('argv templates', () => {
     ]);
   });
 
+  it('refuses a dash wherever the placeholder sits when it would start the slot', async () => {
+    // `sort "{{name}}.csv"` with name "-o/some/path" would write an arbitrary file.
+    const suffixed = await expectArsenalError(
+      () => renderArgv(['{{name}}.csv'], { name: '-o/some/path' }, opts),
+      'invalid_argument',
+    );
+    expect(suffixed.message).toContain('"name" makes its argument start with "-"');
+    // Two placeholders: an empty first one hands the front of the slot to the second.
+    const second = await expectArsenalError(
+      () => renderArgv(['{{a}}{{b}}'], { a: '', b: '-rf' }, opts),
+      'invalid_argument',
+    );
+    expect(second.message).toContain('"b"');
+    const first = await expectArsenalError(
+      () => renderArgv(['{{a}}{{b}}'], { a: '-', b: 'o/etc/x' }, opts),
+      'invalid_argument',
+    );
+    expect(first.message).toContain('"a"');
+    // An empty value that moves the template's own dash to the front is refused too.
+    await expectArsenalError(
+      () => renderArgv(['{{prefix}}-x'], { prefix: '' }, opts),
+      'invalid_argument',
+    );
+    await expectArsenalError(() => renderArgv(['{{n}}.txt'], { n: -5 }, opts), 'invalid_argument');
+    // Not at the front, or allowed, or not a dash: the slot renders as written.
+    expect(renderArgv(['in-{{name}}.csv'], { name: '-o' }, opts)).toEqual(['in--o.csv']);
+    expect(renderArgv(['{{a}}{{b}}'], { a: 'x', b: '-y' }, opts)).toEqual(['x-y']);
+    expect(renderArgv(['{{name}}.csv'], { name: 'report' }, opts)).toEqual(['report.csv']);
+    expect(
+      renderArgv(['{{a}}{{b}}'], { a: '', b: '-v' }, { ...opts, allowLeadingDash: ['b'] }),
+    ).toEqual(['-v']);
+  });
+
   it('refuses NUL bytes and objects, naming the parameter', async () => {
     const nul = await expectArsenalError(
       () => renderArgv(['{{name}}'], { name: 'a\u0000b' }, opts),

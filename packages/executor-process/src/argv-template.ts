@@ -24,7 +24,8 @@ export interface RenderOptions {
  * Build argv from a template. Each value stays inside the slot it was written in: no shell ever
  * sees it, so `; rm -rf /` or `$(...)` are plain text. A slot that is exactly one placeholder of
  * an array parameter expands to one slot per element. A value that would start a slot with `-`
- * is refused unless allowed, so an argument cannot turn itself into an option.
+ * is refused unless allowed, wherever its placeholder sits in the slot (`"{{name}}.csv"`,
+ * `"{{a}}{{b}}"`), so an argument cannot turn itself into an option.
  */
 export function renderArgv(
   template: readonly ArgvSlot[],
@@ -57,21 +58,28 @@ function renderSlot(
     const values = Array.isArray(value) ? value : [value];
     return values.map((item) => checkedValue(name, text(name, item, options), true, options));
   }
-  let startsSlot = true;
+  // Render first, then ask who put the slot's first character there: a slot the template
+  // itself starts with text keeps that text first; otherwise the values decide, and a value (or an
+  // empty value that lets later text move to the front) must not make the slot an option.
   let rendered = '';
   let last = 0;
+  let leading: string | undefined;
   for (const match of slot.matchAll(PLACEHOLDER)) {
-    const before = slot.slice(last, match.index);
-    rendered += before;
-    if (before !== '') startsSlot = false;
+    rendered += slot.slice(last, match.index);
     const name = match[1]!;
     const value = args[name];
     const piece = value === undefined || value === null ? '' : text(name, value, options);
-    rendered += checkedValue(name, piece, startsSlot && rendered === piece, options);
-    if (piece !== '') startsSlot = false;
+    if (rendered === '' && leading === undefined) leading = name;
+    if (rendered === '' && piece !== '' && leading !== name && piece.startsWith('-')) {
+      // An earlier placeholder was empty: the dash belongs to this one.
+      leading = name;
+    }
+    rendered += checkedValue(name, piece, false, options);
     last = (match.index ?? 0) + match[0].length;
   }
-  return [rendered + slot.slice(last)];
+  rendered += slot.slice(last);
+  if (leading !== undefined) checkedValue(leading, rendered, true, options, true);
+  return [rendered];
 }
 
 function text(name: string, value: unknown, options: RenderOptions): string {
@@ -87,6 +95,7 @@ function checkedValue(
   value: string,
   startsSlot: boolean,
   options: RenderOptions,
+  partOfSlot = false,
 ): string {
   if (value.includes('\0')) {
     throw new InvalidArgumentError(
@@ -94,8 +103,11 @@ function checkedValue(
     );
   }
   if (startsSlot && value.startsWith('-') && !options.allowLeadingDash?.includes(name)) {
+    const what = partOfSlot
+      ? `parameter "${name}" makes its argument start with "-" (${JSON.stringify(value.slice(0, 40))})`
+      : `parameter "${name}" starts with "-" (${JSON.stringify(value.slice(0, 40))})`;
     throw new InvalidArgumentError(
-      `Tool "${options.toolName}": parameter "${name}" starts with "-" (${JSON.stringify(value.slice(0, 40))}), which the program would read as an option. Pass a value that does not start with "-", or list "${name}" in allowLeadingDash if options are intended.`,
+      `Tool "${options.toolName}": ${what}, which the program would read as an option. Pass a value that does not start with "-", or list "${name}" in allowLeadingDash if options are intended.`,
     );
   }
   return value;

@@ -6,5 +6,5 @@ export type { ProcessToolSpec } from './process-tool-spec.js';
 export { inputSchemaOf, validateSpec } from './process-tool-spec.js';
 export type { ProcessOutcome, ProcessRun } from './run-process.js';
 export { runProcess } from './run-process.js';
-export type { SandboxOptions } from './sandbox.js';
+export type { SandboxedRun, SandboxOptions } from './sandbox.js';
 export { findBubblewrap, sandboxed } from './sandbox.js';

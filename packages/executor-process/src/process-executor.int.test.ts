@@ -97,6 +97,30 @@ describe('command-line programs as tools', () => {
     expect(option.error?.message).toContain('starts with "-"');
   });
 
+  it('refuses a value that would make a suffixed slot an option: sort cannot write a file', async () => {
+    const dir = temporaryDirectory('arsenal-sort-');
+    writeFileSync(join(dir, 'report.csv'), 'b\na\n');
+    const arsenal = await arsenalWith([
+      {
+        name: 'sort_report',
+        description: 'Sort the lines of a CSV report.',
+        command: 'sort',
+        args: ['{{name}}.csv'],
+        cwd: dir,
+      },
+    ]);
+    const sorted = await arsenal.execute({ tool: 'sort_report', arguments: { name: 'report' } });
+    expect(sorted.result).toMatchObject({ stdout: 'a\nb\n' });
+    const target = join(dir, 'planted');
+    const attack = await arsenal.execute({
+      tool: 'sort_report',
+      arguments: { name: `-o${target}` },
+    });
+    expect(attack.error?.code).toBe('invalid_argument');
+    expect(attack.error?.message).toContain('makes its argument start with "-"');
+    expect(existsSync(`${target}.csv`)).toBe(false);
+  });
+
   it('kills the whole process group on timeout: forked children do not survive', async () => {
     const marker = `${Date.now()}.${process.pid}`;
     const arsenal = await arsenalWith([
@@ -115,6 +139,127 @@ describe('command-line programs as tools', () => {
     const result = await arsenal.execute({ tool: 'hang', arguments: {} });
     expect(result.error?.code).toBe('timeout');
     await expect.poll(() => processesWith(marker), { timeout: 10_000 }).toEqual([]);
+  });
+
+  it("kills detached descendants (setsid) at the call's own timeout", async () => {
+    const marker = `${Date.now()}.${process.pid}`;
+    const arsenal = await arsenalWith([
+      {
+        name: 'detach_and_hang',
+        description: 'Start a sleeper in a session of its own, then wait.',
+        command: 'sh',
+        args: ['-c', `setsid sleep 97${marker} & sleep 300`],
+        timeoutMs: 500,
+        killGraceMs: 200,
+      },
+    ]);
+    const result = await arsenal.execute({ tool: 'detach_and_hang', arguments: {} });
+    // The call's own timeout (500 ms) ended it, not the engine's default of 30 s.
+    expect(result.error?.code).toBe('timeout');
+    expect(result.error?.message).toContain('within 500 ms');
+    await expect.poll(() => processesWith(marker), { timeout: 10_000 }).toEqual([]);
+  });
+
+  it('returns when the program exits, killing what it left running in another session', async () => {
+    const marker = `${Date.now()}.${process.pid}`;
+    const arsenal = await arsenalWith([
+      {
+        name: 'detach_and_leave',
+        description: 'Start a sleeper in a session of its own and exit.',
+        command: 'sh',
+        // The sleeper keeps stdout open: waiting for it would hang the call.
+        args: ['-c', `setsid sleep 98${marker} & echo started`],
+        timeoutMs: 20_000,
+        killGraceMs: 300,
+      },
+      {
+        name: 'daemonise',
+        description: 'Start a sleeper in a session of its own, away from our output, and exit.',
+        command: 'sh',
+        args: ['-c', `setsid sleep 95${marker} >/dev/null 2>&1 & echo started`],
+      },
+    ]);
+    const result = await arsenal.execute({ tool: 'detach_and_leave', arguments: {} });
+    expect(result.status).toBe('success');
+    expect(result.result).toMatchObject({ stdout: 'started\n' });
+    await expect.poll(() => processesWith(marker), { timeout: 10_000 }).toEqual([]);
+    const daemon = await arsenal.execute({ tool: 'daemonise', arguments: {} });
+    expect(daemon.status).toBe('success');
+    // Checked at once: the call ended, so its processes are gone.
+    expect(processesWith(marker)).toEqual([]);
+  });
+
+  it('lets a child still writing when the program exits finish within the grace period', async () => {
+    const arsenal = await arsenalWith([
+      {
+        name: 'late_writer',
+        description: 'Exit while a background child still writes.',
+        command: 'sh',
+        args: ['-c', '(sleep 0.2; echo late) & echo early'],
+        killGraceMs: 20_000,
+      },
+    ]);
+    const result = await arsenal.execute({ tool: 'late_writer', arguments: {} });
+    expect(result.result).toMatchObject({ stdout: 'early\nlate\n' });
+  });
+
+  it('kills, at the timeout, a program that ignores SIGTERM and a child that cleared its environment', async () => {
+    const marker = `${Date.now()}.${process.pid}`;
+    const arsenal = await arsenalWith([
+      {
+        name: 'stubborn',
+        description: 'Ignore SIGTERM; start a detached child without the inherited environment.',
+        command: 'sh',
+        args: ['-c', `trap "" TERM; env -i setsid sleep 99${marker} & sleep 300${marker}; wait`],
+        timeoutMs: 500,
+        killGraceMs: 300,
+      },
+    ]);
+    const result = await arsenal.execute({ tool: 'stubborn', arguments: {} });
+    expect(result.error?.code).toBe('timeout');
+    expect(result.error?.message).toContain('within 500 ms');
+    await expect.poll(() => processesWith(marker), { timeout: 10_000 }).toEqual([]);
+  });
+
+  it('kills a flood of detached children, each in a session of its own', async () => {
+    const marker = `${Date.now()}.${process.pid}`;
+    const arsenal = await arsenalWith([
+      {
+        name: 'detach_flood',
+        description: 'Start fifty sleepers, each in its own session, then wait.',
+        command: 'sh',
+        args: ['-c', `for i in $(seq 50); do setsid sleep 96${marker} & done; sleep 300`],
+        timeoutMs: 1500,
+        killGraceMs: 300,
+      },
+    ]);
+    const result = await arsenal.execute({ tool: 'detach_flood', arguments: {} });
+    expect(result.error?.code).toBe('timeout');
+    await expect.poll(() => processesWith(marker), { timeout: 10_000 }).toEqual([]);
+  });
+
+  it('stops a program that floods stderr, and one that closes its output and hangs', async () => {
+    const arsenal = await arsenalWith([
+      {
+        name: 'flood_stderr',
+        description: 'Print forever on stderr.',
+        command: 'sh',
+        args: ['-c', 'yes >&2'],
+        maxOutputBytes: 64 * 1024,
+      },
+      {
+        name: 'silent_hang',
+        description: 'Close stdout and stderr, then wait.',
+        command: 'sh',
+        args: ['-c', 'exec >&- 2>&-; sleep 300'],
+        timeoutMs: 400,
+        killGraceMs: 200,
+      },
+    ]);
+    const flood = await arsenal.execute({ tool: 'flood_stderr', arguments: {} });
+    expect(flood.error?.code).toBe('output_too_large');
+    const silent = await arsenal.execute({ tool: 'silent_hang', arguments: {} });
+    expect(silent.error?.code).toBe('timeout');
   });
 
   it('stops a program that floods its output', async () => {

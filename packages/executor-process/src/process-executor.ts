@@ -10,7 +10,7 @@ import {
 } from '@arsenal/core';
 import { renderArgv } from './argv-template.js';
 import { inputSchemaOf, type ProcessToolSpec, validateSpec } from './process-tool-spec.js';
-import { type ProcessOutcome, runProcess } from './run-process.js';
+import { type ProcessOutcome, type ProcessRun, runProcess } from './run-process.js';
 import { sandboxed } from './sandbox.js';
 
 /** What a successful call returns. */
@@ -58,7 +58,11 @@ export class ProcessExecutor implements Executor {
     const argv = renderArgv(spec.args ?? [], args, renderOptions);
     const stdin = spec.stdin === undefined ? undefined : renderText(spec.stdin, args);
     const env = environmentOf(spec);
-    let run = { command: spec.command, argv, env };
+    let run: Omit<ProcessRun, 'timeoutMs' | 'killGraceMs' | 'maxOutputBytes'> = {
+      command: spec.command,
+      argv,
+      env,
+    };
     if (spec.sandbox) {
       const sandbox = spec.sandbox === true ? {} : spec.sandbox;
       run = sandboxed(tool.name, spec.command, argv, {

@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { CallProcesses } from './call-processes.js';
 
 export interface ProcessRun {
   command: string;
@@ -12,6 +13,11 @@ export interface ProcessRun {
   /** Bytes kept of stdout and of stderr each; more ends the run. */
   maxOutputBytes: number;
   signal?: AbortSignal;
+  /** Bytes the program can read on file descriptor 3 (the sandbox's seccomp program). */
+  extraInput?: Uint8Array;
+  /** Run as this user and group (a sandbox drops root this way). */
+  uid?: number;
+  gid?: number;
 }
 
 export interface ProcessOutcome {
@@ -28,37 +34,48 @@ export interface ProcessOutcome {
 
 /**
  * Run one program in a process group of its own and wait for it. On timeout, cancel or too much
- * output the whole group gets SIGTERM, then SIGKILL after the grace period, so children it
- * forked (and their children) do not outlive the call.
+ * output the call's processes get SIGTERM, then SIGKILL after the grace period; when the program
+ * exits, those still holding its output get the grace period, then SIGKILL; when the call ends,
+ * every one left gets SIGKILL. The call's processes are its group plus, on Linux, every process
+ * that carries the call's marker, holds its output or descends from one, so children that left
+ * the group (`setsid`, a daemon) do not outlive the call either. Output still held open by a
+ * process that escaped even that is abandoned after the grace period: the call returns at its
+ * own timeout (plus the grace periods), never at the engine's.
  */
 export function runProcess(run: ProcessRun): Promise<ProcessOutcome> {
   return new Promise((resolve) => {
     let stopped: ProcessOutcome['stopped'];
-    let killTimer: NodeJS.Timeout | undefined;
+    let exited = false;
+    const timers: NodeJS.Timeout[] = [];
+    const later = (ms: number, action: () => void) => {
+      const timer = setTimeout(action, ms);
+      timer.unref();
+      timers.push(timer);
+    };
     const stdout = new CappedBuffer(run.maxOutputBytes);
     const stderr = new CappedBuffer(run.maxOutputBytes);
+    const processes = new CallProcesses();
     const child = spawn(run.command, [...run.argv], {
       cwd: run.cwd,
-      env: run.env,
+      env: { ...run.env, ...processes.variable },
       detached: true,
       shell: false,
-      stdio: ['pipe', 'pipe', 'pipe'],
+      stdio: run.extraInput ? ['pipe', 'pipe', 'pipe', 'pipe'] : ['pipe', 'pipe', 'pipe'],
       windowsHide: true,
+      ...(run.uid !== undefined ? { uid: run.uid } : {}),
+      ...(run.gid !== undefined ? { gid: run.gid } : {}),
     });
-    const killGroup = (signal: NodeJS.Signals) => {
-      if (child.pid === undefined) return;
-      try {
-        process.kill(-child.pid, signal);
-      } catch {
-        // The group is already gone.
-      }
+    processes.started(child.pid);
+    const abandonOutput = () => {
+      child.stdout.destroy();
+      child.stderr.destroy();
     };
     const stop = (why: NonNullable<ProcessOutcome['stopped']>) => {
-      if (stopped) return;
+      // A program that finished is not timed out by a straggler holding its output open.
+      if (stopped || (exited && why === 'timeout')) return;
       stopped = why;
-      killGroup('SIGTERM');
-      killTimer = setTimeout(() => killGroup('SIGKILL'), run.killGraceMs);
-      killTimer.unref();
+      void processes.signal('SIGTERM');
+      later(run.killGraceMs, () => void processes.signal('SIGKILL'));
     };
     const timer = setTimeout(() => stop('timeout'), run.timeoutMs);
     const onAbort = () => stop('cancelled');
@@ -74,18 +91,34 @@ export function runProcess(run: ProcessRun): Promise<ProcessOutcome> {
     // A program that exits without reading its stdin makes our write fail with EPIPE: harmless.
     child.stdin.on('error', () => {});
     child.stdin.end(run.stdin ?? '');
+    const extra = child.stdio[3];
+    if (run.extraInput && extra && 'end' in extra) {
+      extra.on('error', () => {});
+      extra.end(run.extraInput);
+    }
 
     let spawnError: NodeJS.ErrnoException | undefined;
     child.once('error', (error: NodeJS.ErrnoException) => {
       spawnError = error;
     });
-    child.once('close', (exitCode, exitSignal) => {
+    child.once('exit', () => {
+      exited = true;
+      // The program is done; processes it left holding its output may not be. Those still
+      // writing get the grace period to finish (none when the call was stopped), then a tool call
+      // owns its processes: they are killed, and output a process beyond reach holds open is
+      // abandoned, so the call never waits on it.
+      const settle = () =>
+        void processes.signal('SIGKILL').then(() => later(run.killGraceMs, abandonOutput));
+      if (stopped) settle();
+      else later(run.killGraceMs, settle);
+    });
+    child.once('close', async (exitCode, exitSignal) => {
       clearTimeout(timer);
+      for (const pending of timers) clearTimeout(pending);
       run.signal?.removeEventListener('abort', onAbort);
-      // The leader is gone; children it left in the group may not be. A tool call owns its
-      // processes: sweep the group so nothing outlives the call.
-      killGroup('SIGKILL');
-      if (killTimer) clearTimeout(killTimer);
+      // Nothing the call started outlives it, including detached processes that let go of its
+      // output (`setsid daemon >/dev/null &`).
+      await processes.signal('SIGKILL');
       resolve({
         exitCode,
         exitSignal,
