@@ -35,6 +35,10 @@ describe('createSecurityPolicy', () => {
       }).effect,
     ).toBe('confirm');
     expect(policy.evaluate({ tool: def('get_user'), arguments: {} }).effect).toBe('allow');
+    // Surfaces write "needs a human confirmation because <reason>": the reason says only why.
+    expect(policy.evaluate({ tool: def('delete_user'), arguments: {} }).reason).toBe(
+      'it is destructive',
+    );
     expect(
       createSecurityPolicy({ confirmDestructive: false }).evaluate({
         tool: def('delete_user'),

@@ -198,7 +198,7 @@ export function createSecurityPolicy(options: SecurityPolicyOptions = {}): Secur
       const confirm = ruleMatch(options.requireConfirmation, tool);
       if (confirm) return { effect: 'confirm', reason: `it matches the confirmation ${confirm}` };
       if (confirmDestructive && isDestructiveTool(tool, destructivePatterns)) {
-        return { effect: 'confirm', reason: 'it is destructive and needs a human confirmation' };
+        return { effect: 'confirm', reason: 'it is destructive' };
       }
       return ALLOW;
     },
