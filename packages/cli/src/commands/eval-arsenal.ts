@@ -16,7 +16,17 @@ export async function openEvalArsenal(
     return { arsenal, close: () => arsenal.close() };
   }
   const config = await loadConfig(args.config);
-  const { tools: _tools, mcpServers: _servers, ...retrievalOnly } = config;
+  // Every tool source of the config is left out: only the --tools catalog is measured.
+  const {
+    tools: _tools,
+    mcpServers: _servers,
+    cli: _cli,
+    openapi: _openapi,
+    http: _http,
+    a2aAgents: _agents,
+    utcp: _utcp,
+    ...retrievalOnly
+  } = config;
   const configured = await createArsenalFromConfig(retrievalOnly, {
     onWarning: (message) => writeLine(io.stderr, `arsenal: warning: ${message}`),
   });

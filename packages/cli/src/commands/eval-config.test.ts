@@ -44,6 +44,13 @@ beforeAll(async () => {
       'vectorStore: { use: "@arsenal/core", export: createInMemoryVectorStore }',
       'reranker: lexical',
       'tools: { inline: [{ name: not_measured, description: A tool only the config file has. }] }',
+      'http:',
+      '  status:',
+      '    allowAddresses: [loopback]',
+      '    tools:',
+      '      - name: service_status',
+      '        description: Report whether the notes service is up and answering requests.',
+      '        url: http://127.0.0.1:9/status',
     ].join('\n'),
   );
 });
@@ -64,7 +71,7 @@ describe('arsenal eval --config', () => {
     expect(code).toBe(0);
     const report = JSON.parse(stdout);
     expect(report.config).toBe(join(dir, 'arsenal.yaml'));
-    // Only the --tools catalog is measured: the config's own tools are left out.
+    // Only the --tools catalog is measured: the config's own tools (inline, HTTP) are left out.
     expect(report.tools.registered).toBe(5);
     expect(report.overall.queries).toBe(4);
     expect(calls().document).toBeGreaterThan(0);
