@@ -1,6 +1,7 @@
 import {
   type Arsenal,
   InvalidArgumentError,
+  type ToolDefinition,
   type ToolResult,
   TranscodeError,
   type Transcoder,
@@ -10,8 +11,10 @@ import {
   type CatalogEntry,
   ConversationStore,
   DeferredCatalog,
+  encodeOrSkip,
   MISSING_QUERY,
   parseArguments,
+  type SkippedTool,
   searchQuery,
   ToolSearchConversation,
   type ToolSearchOptions,
@@ -100,6 +103,8 @@ export class AnthropicToolSearch {
   readonly tools: readonly AnthropicTool[];
   readonly catalog: DeferredCatalog;
   readonly searchToolName: string;
+  /** Tools the transcoder could not encode, left out of the list (with the reason). */
+  readonly skipped: SkippedTool[] = [];
   readonly #conversations: ConversationStore<AnthropicToolSearchConversation>;
 
   constructor(
@@ -113,7 +118,12 @@ export class AnthropicToolSearch {
         `searchToolName "${this.searchToolName}" is not a valid Anthropic tool name: use 1-64 letters, digits, "_" or "-".`,
       );
     }
-    this.catalog = new DeferredCatalog(arsenal, options);
+    const raw = new Map<string, Record<string, unknown>>();
+    this.catalog = new DeferredCatalog(arsenal, options, (tool) => {
+      const encoded = encodeOrSkip(transcoder, tool, undefined, this.skipped);
+      if (encoded) raw.set(tool.qualifiedName, checkShape(transcoder, tool, encoded));
+      return encoded !== undefined;
+    });
     if (this.catalog.find(this.searchToolName)) {
       throw new InvalidArgumentError(
         `A registered tool is already named "${this.searchToolName}": pick another \`searchToolName\`.`,
@@ -134,7 +144,8 @@ export class AnthropicToolSearch {
         required: ['query'],
       },
     };
-    const encode = (entry: CatalogEntry) => encodeTool(transcoder, entry);
+    const encode = (entry: CatalogEntry) =>
+      finishTool(transcoder, raw.get(entry.tool.qualifiedName)!, entry);
     const tools = [
       search,
       ...this.catalog.pinned.map(encode),
@@ -161,14 +172,25 @@ export class AnthropicToolSearch {
   }
 }
 
-function encodeTool(transcoder: Transcoder, entry: CatalogEntry): AnthropicTool {
-  const encoded = transcoder.encode(entry.tool) as Record<string, unknown>;
+function checkShape(
+  transcoder: Transcoder,
+  tool: ToolDefinition,
+  encoded: Record<string, unknown>,
+): Record<string, unknown> {
   if (encoded === null || typeof encoded !== 'object' || !('input_schema' in encoded)) {
     throw new TranscodeError(
       transcoder.dialect,
-      `Tool search needs Anthropic tools ({ name, description, input_schema }), but the "${transcoder.dialect}" transcoder encoded "${entry.tool.name}" in another shape. Pass createAnthropicTranscoder() as \`transcoder\`.`,
+      `Tool search needs Anthropic tools ({ name, description, input_schema }), but the "${transcoder.dialect}" transcoder encoded "${tool.name}" in another shape. Pass createAnthropicTranscoder() as \`transcoder\`.`,
     );
   }
+  return encoded;
+}
+
+function finishTool(
+  transcoder: Transcoder,
+  encoded: Record<string, unknown>,
+  entry: CatalogEntry,
+): AnthropicTool {
   if (!NAME_PATTERN.test(entry.wireName)) {
     throw new TranscodeError(
       transcoder.dialect,

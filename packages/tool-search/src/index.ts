@@ -45,6 +45,7 @@ export {
 export {
   type CatalogEntry,
   DeferredCatalog,
+  type SkippedTool,
   TOOL_NOT_LOADED,
   ToolSearchConversation,
   type ToolSearchHits,

@@ -1,4 +1,4 @@
-import { ArsenalError, createArsenal } from '@arsenal/core';
+import { ArsenalError, createArsenal, TranscodeError } from '@arsenal/core';
 import { createOpenAITranscoder } from '@arsenal/transcoder-openai';
 import OpenAI from 'openai';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -66,6 +66,26 @@ describe('OpenAI Responses deferred tool list', () => {
       name: 'crm',
       description: 'Customer lookup and order management.',
     });
+  });
+
+  it('leaves out, and reports, a tool the transcoder cannot encode', async () => {
+    const { arsenal } = await fixtureArsenal();
+    const responses = createOpenAITranscoder({ api: 'responses' });
+    const search = createOpenAIToolSearch(arsenal, {
+      transcoder: {
+        dialect: 'openai',
+        decode: (tool) => responses.decode(tool as Parameters<typeof responses.decode>[0]),
+        encode: (tool, options) => {
+          if (tool.name === 'send_email') throw new TranscodeError('openai', 'no email here');
+          return responses.encode(tool, options);
+        },
+      },
+    });
+    expect(search.skipped).toEqual([
+      { qualifiedName: 'mail.send_email:1.0.0', message: 'no email here' },
+    ]);
+    expect(JSON.stringify(search.tools)).not.toContain('send_email');
+    expect(search.catalog.find('send_email')).toBeUndefined();
   });
 
   it('refuses a Chat Completions transcoder and an unknown pinned tool, saying what to pass', async () => {

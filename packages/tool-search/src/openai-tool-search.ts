@@ -1,6 +1,7 @@
 import {
   type Arsenal,
   InvalidArgumentError,
+  type ToolDefinition,
   type ToolResult,
   TranscodeError,
   type Transcoder,
@@ -10,7 +11,9 @@ import {
   type CatalogEntry,
   ConversationStore,
   DeferredCatalog,
+  encodeOrSkip,
   parseArguments,
+  type SkippedTool,
   searchQuery,
   ToolSearchConversation,
   type ToolSearchOptions,
@@ -132,6 +135,8 @@ export class OpenAIToolSearch {
   /** The request's `tools`: deterministic, unchanged by searches (the cached prefix survives). */
   readonly tools: readonly OpenAIDeferredTool[];
   readonly catalog: DeferredCatalog;
+  /** Tools the transcoder could not encode, left out of the list (with the reason). */
+  readonly skipped: SkippedTool[] = [];
   readonly #encoded = new Map<string, OpenAIFunctionTool>();
   readonly #namespaces = new Map<string, { wire: string; description: string }>();
   readonly #arsenalNamespace = new Map<string, string>();
@@ -142,9 +147,17 @@ export class OpenAIToolSearch {
     readonly options: OpenAIToolSearchOptions = {},
   ) {
     const transcoder = options.transcoder ?? arsenal.transcoder('openai');
-    this.catalog = new DeferredCatalog(arsenal, options);
+    const raw = new Map<string, Record<string, unknown>>();
+    this.catalog = new DeferredCatalog(arsenal, options, (tool) => {
+      const encoded = encodeOrSkip(transcoder, tool, { strict: false }, this.skipped);
+      if (encoded) raw.set(tool.qualifiedName, checkShape(transcoder, tool, encoded));
+      return encoded !== undefined;
+    });
     for (const entry of this.catalog.entries) {
-      this.#encoded.set(entry.tool.qualifiedName, encodeFunction(transcoder, entry));
+      this.#encoded.set(
+        entry.tool.qualifiedName,
+        finishFunction(raw.get(entry.tool.qualifiedName)!, entry),
+      );
     }
     this.tools = this.#buildTools(options);
     this.#conversations = new ConversationStore(
@@ -223,14 +236,21 @@ export class OpenAIToolSearch {
   }
 }
 
-function encodeFunction(transcoder: Transcoder, entry: CatalogEntry): OpenAIFunctionTool {
-  const encoded = transcoder.encode(entry.tool, { strict: false }) as Record<string, unknown>;
+function checkShape(
+  transcoder: Transcoder,
+  tool: ToolDefinition,
+  encoded: Record<string, unknown>,
+): Record<string, unknown> {
   if (encoded === null || encoded.type !== 'function' || typeof encoded.name !== 'string') {
     throw new TranscodeError(
       transcoder.dialect,
-      `Tool search needs Responses API function tools ({ type: 'function', name, parameters }), but the "${transcoder.dialect}" transcoder encoded "${entry.tool.name}" in another shape. Pass createOpenAITranscoder({ api: 'responses' }) as \`transcoder\`.`,
+      `Tool search needs Responses API function tools ({ type: 'function', name, parameters }), but the "${transcoder.dialect}" transcoder encoded "${tool.name}" in another shape. Pass createOpenAITranscoder({ api: 'responses' }) as \`transcoder\`.`,
     );
   }
+  return encoded;
+}
+
+function finishFunction(encoded: Record<string, unknown>, entry: CatalogEntry): OpenAIFunctionTool {
   const name = entry.tool.namespace === DEFAULT_NAMESPACE ? entry.wireName : entry.tool.name;
   const tool = { ...encoded, name } as OpenAIFunctionTool;
   if (!entry.pinned) tool.defer_loading = true;

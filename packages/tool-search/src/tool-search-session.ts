@@ -1,11 +1,14 @@
 import {
   type Arsenal,
+  ArsenalError,
+  type EncodeOptions,
   InvalidArgumentError,
   type Principal,
   type RetrievalRequest,
   type ToolCall,
   type ToolDefinition,
   type ToolResult,
+  type Transcoder,
 } from '@arsenal/core';
 
 /** The settings every dialect shares: who searches, how many tools a search loads, what stays eager. */
@@ -33,6 +36,31 @@ export interface CatalogEntry {
   pinned: boolean;
 }
 
+/** A tool left out of a deferred list because the dialect cannot encode it, and why. */
+export interface SkippedTool {
+  qualifiedName: string;
+  message: string;
+}
+
+/**
+ * Encode `tool` with `transcoder`; a tool the dialect cannot express (a `TranscodeError` or any
+ * other Arsenal error) is recorded in `skipped` and left out instead of failing the whole list.
+ */
+export function encodeOrSkip(
+  transcoder: Transcoder,
+  tool: ToolDefinition,
+  options: EncodeOptions | undefined,
+  skipped: SkippedTool[],
+): Record<string, unknown> | undefined {
+  try {
+    return transcoder.encode(tool, options) as Record<string, unknown>;
+  } catch (error) {
+    if (!ArsenalError.isInstance(error)) throw error;
+    skipped.push({ qualifiedName: tool.qualifiedName, message: error.message });
+    return undefined;
+  }
+}
+
 /** What one search found: the tools it loads now, and the ones the conversation already had. */
 export interface ToolSearchHits {
   query: string;
@@ -56,8 +84,18 @@ export class DeferredCatalog {
   readonly #byReference = new Map<string, CatalogEntry>();
   readonly #byQualified = new Map<string, CatalogEntry>();
 
-  constructor(arsenal: Arsenal, options: ToolSearchOptions) {
-    const tools = arsenal.list(options.principal ? { principal: options.principal } : {});
+  /**
+   * @param keep decides which visible tools enter the catalog (a dialect drops the ones it cannot
+   *   encode); a pinned tool it drops is reported as missing.
+   */
+  constructor(
+    arsenal: Arsenal,
+    options: ToolSearchOptions,
+    keep: (tool: ToolDefinition) => boolean = () => true,
+  ) {
+    const tools = arsenal
+      .list(options.principal ? { principal: options.principal } : {})
+      .filter((tool) => keep(tool));
     const nameCounts = new Map<string, number>();
     for (const tool of tools) nameCounts.set(tool.name, (nameCounts.get(tool.name) ?? 0) + 1);
     const pinned = new Set<string>();
