@@ -5,7 +5,7 @@
 //   (b) Arsenal's top 5 for each turn (the tools array changes every turn);
 //   (c) every tool deferred (@arsenal/tool-search), each turn's search answered by Arsenal;
 //   (d) the same deferred list, the search answered by a regex, or by a plain BM25, over names and
-//       descriptions (what the providers' hosted searches match on).
+//       descriptions only (bench/lib/tool-search-baselines.ts).
 // Reported: the tool tokens the model reads per turn (o200k_base on the JSON of what each
 // provider's docs say the model sees — the whole list for (a) and (b); for (c) and (d), on OpenAI
 // the names and descriptions of the deferred functions and the tool_search tool, on Anthropic the
@@ -127,7 +127,7 @@ function strategies(arsenal: Arsenal, catalog: readonly ToolDefinition[]) {
     openai: openAIVisible(openAISearch.tools),
     anthropic: anthropicSearch.tools.filter((tool) => tool.defer_loading !== true),
   };
-  // The hosted searches the baselines stand for replace the client-side search tool.
+  // In (d) the request carries the provider's own search tool instead of the client-side one.
   const hostedVisible: Record<Dialect, unknown[]> = {
     openai: [...deferredVisible.openai.slice(0, -1), { type: 'tool_search' }],
     anthropic: [{ type: 'tool_search_tool_regex_20251119', name: 'tool_search_tool_regex' }],

@@ -1,7 +1,7 @@
-// The searches a provider's built-in tool search stands for, as the tool-search benchmark runs
-// them: a regex over names and descriptions (the way a model uses a regex search tool: the
-// words of its request as alternatives), and a plain BM25 over the same text. Neither uses
-// parameters, tags or anything Arsenal adds.
+// The simple searches the tool-search benchmark compares Arsenal with: a regex over names and
+// descriptions (the way a model uses a regex search tool: the words of its request as
+// alternatives), and a plain BM25 over the same text. Neither uses parameters, tags or anything
+// Arsenal adds; they are not the providers' hosted searches, which cannot run here.
 import type { ToolDefinition } from '@arsenal/core';
 
 const STOP_WORDS = new Set(
