@@ -47,6 +47,33 @@ describe('Anthropic deferred tool list', () => {
     expect(() => checkAnthropicTools(search.tools)).not.toThrow();
   });
 
+  it('sends two tools that share a name as namespace__name, and runs each by that name', async () => {
+    const { arsenal } = await fixtureArsenal();
+    await arsenal.register({
+      name: 'get_weather',
+      namespace: 'marine',
+      description: 'Wind, waves and tides at sea for a coastal area.',
+      parametersSchema: { type: 'object', properties: { area: { type: 'string' } } },
+    });
+    const search = createAnthropicToolSearch(arsenal);
+    const names = search.tools.map((tool) => tool.name);
+    expect(names).toContain('marine__get_weather');
+    expect(names).toContain('weather__get_weather');
+    expect(names).not.toContain('get_weather');
+    const conversation = search.conversation('c');
+    await conversation.answer(searchUse('s', 'weather forecast for a city'));
+    const ran = await conversation.execute({
+      type: 'tool_use',
+      id: 't',
+      name: 'weather__get_weather',
+      input: { city: 'Oslo' },
+    });
+    expect(ran.result).toMatchObject({
+      status: 'success',
+      qualifiedName: 'weather.get_weather:1.0.0',
+    });
+  });
+
   it('produces the same bytes whatever the registration order', async () => {
     const first = createAnthropicToolSearch((await fixtureArsenal()).arsenal);
     const second = createAnthropicToolSearch((await fixtureArsenal({ reverse: true })).arsenal);
