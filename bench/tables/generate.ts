@@ -5,12 +5,14 @@ import { QUALITY_TABLES } from './quality-tables.js';
 import { ResultFile } from './result-view.js';
 import type { TableSpec } from './table-spec.js';
 import { TARGET_TABLES } from './target-tables.js';
+import { TOOL_SEARCH_TABLES } from './tool-search-tables.js';
 
 export const TABLES: readonly TableSpec[] = [
   ...QUALITY_TABLES,
   ...ENGINE_TABLES,
   ...PROTOCOL_TABLES,
   ...TARGET_TABLES,
+  ...TOOL_SEARCH_TABLES,
 ];
 
 /** One table as it stands in the document: the rows, then where they come from. */

@@ -36,7 +36,9 @@ export function provenanceLine(provenance: Provenance): string {
       ? 'number of runs not recorded'
       : repeated
         ? `${runs} runs, median (min–max)`
-        : `one run (the file records ${runs} repetitions inside it, as medians)`,
+        : runs === 1
+          ? 'one run'
+          : `one run (the file records ${runs} repetitions inside it, as medians)`,
   );
   parts.push(
     loads.length === machines.length && loads.length > 0

@@ -5,6 +5,7 @@ export {
   toAiSdkToolSet,
 } from './arsenal-tool.js';
 export { aiSdkToolName } from './tool-name.js';
+export type { ToolSearchModeOptions } from './tool-search-selection.js';
 export {
   type ArsenalToolSelection,
   type ArsenalToolSelectionOptions,

@@ -8,6 +8,7 @@ import type {
 import type { ModelMessage, PrepareStepFunction, Tool } from 'ai';
 import { type ArsenalToolOptions, toAiSdkToolSet } from './arsenal-tool.js';
 import { aiSdkToolName } from './tool-name.js';
+import { createToolSearchSelection, type ToolSearchModeOptions } from './tool-search-selection.js';
 
 /** The retrieval behind one step. */
 export interface StepToolSelection {
@@ -27,6 +28,13 @@ export interface ArsenalToolSelectionOptions extends ArsenalToolOptions {
   retrieval?: Omit<RetrievalRequest, 'query' | 'principal' | 'context' | 'limit'>;
   /** Called with each step's selection. */
   onSelection?: (selection: StepToolSelection) => void;
+  /**
+   * Search mode instead of per-step retrieval: the model gets a search tool (and the pinned
+   * tools), each search adds Arsenal's best matches to the end of its tools, and a call to a tool
+   * no search loaded is refused. The tool list only grows at its end, so prompt caches survive.
+   * `true`, or `{ searchToolName, pinned }`. One selection per conversation.
+   */
+  toolSearch?: boolean | ToolSearchModeOptions;
 }
 
 export interface ArsenalToolSelection {
@@ -116,6 +124,13 @@ export function createArsenalToolSelection(
   arsenal: Arsenal,
   options: ArsenalToolSelectionOptions = {},
 ): ArsenalToolSelection {
+  if (options.toolSearch) {
+    return createToolSearchSelection(
+      arsenal,
+      options,
+      options.toolSearch === true ? {} : options.toolSearch,
+    );
+  }
   const catalog: readonly ToolDefinition[] = arsenal.registry.list();
   const heldCalls = new Map<string, PendingConfirmation>();
   const tools = toAiSdkToolSet(arsenal, { ...options, heldCalls, tools: catalog });

@@ -5,6 +5,7 @@ export {
   type ConfirmationInterrupt,
   createArsenalAgent,
 } from './langgraph/arsenal-agent.js';
+export type { ToolSearchModeOptions } from './langgraph/tool-search-selection.js';
 export {
   conversationQuery,
   type SelectedTool,

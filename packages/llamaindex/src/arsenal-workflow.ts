@@ -25,6 +25,7 @@ import {
   stringify,
 } from './workflow-run-state.js';
 import { type ArsenalWorkflowRunOptions, runToAnswer } from './workflow-runner.js';
+import { type ToolSearchModeOptions, WorkflowToolSearch } from './workflow-tool-search.js';
 
 export interface ArsenalWorkflowOptions {
   /** An LLM with tool calling. */
@@ -38,6 +39,26 @@ export interface ArsenalWorkflowOptions {
   systemPrompt?: string;
   /** Further retrieval settings (token budget, filters, pinned tools...). */
   retrieval?: Omit<RetrievalRequest, 'query' | 'principal' | 'context' | 'limit'>;
+  /**
+   * Search mode instead of per-turn retrieval: the model is offered a search tool (and the pinned
+   * tools); each search adds Arsenal's best matches after the tools it already had, for the rest
+   * of the run; a call to a tool no search loaded is refused with a message to search first.
+   * `true`, or `{ searchToolName, pinned }`.
+   */
+  toolSearch?: boolean | ToolSearchModeOptions;
+}
+
+/** The tools of a turn in search mode: the search tool, the pinned tools, what the run loaded. */
+function searchStep(searchMode: WorkflowToolSearch, state: RunState) {
+  const offered = searchMode.offered(state.search!);
+  const selection: ArsenalStepSelection = {
+    step: state.step,
+    query: state.query,
+    tools: [searchMode.name, ...offered.keys()],
+    scores: {},
+    traceId: '',
+  };
+  return { offered, selection };
 }
 
 /**
@@ -50,6 +71,13 @@ export function createArsenalWorkflow(arsenal: Arsenal, options: ArsenalWorkflow
   const limit = options.limit ?? 5;
   const maxSteps = options.maxSteps ?? 10;
   const held = new Map<string, { state: RunState; call: ToolCall }>();
+  const searchMode = options.toolSearch
+    ? new WorkflowToolSearch(
+        arsenal,
+        { principal: options.principal, limit: options.limit, retrieval: options.retrieval },
+        options.toolSearch === true ? {} : options.toolSearch,
+      )
+    : undefined;
 
   workflow.handle([arsenalStartEvent], (_context, start) => {
     const { query, chatHistory = [] } = start.data;
@@ -65,6 +93,7 @@ export function createArsenalWorkflow(arsenal: Arsenal, options: ArsenalWorkflow
       pending: [],
       used: new Set(),
       failed: new Set(),
+      ...(searchMode ? { search: searchMode.conversation() } : {}),
     });
   });
 
@@ -78,31 +107,15 @@ export function createArsenalWorkflow(arsenal: Arsenal, options: ArsenalWorkflow
           `The run reached maxSteps (${maxSteps}) without a final answer: raise maxSteps, or check that the model can answer with the tools it is offered.`,
         );
       }
-      const found = await arsenal.retrieve({
-        ...options.retrieval,
-        query: state.query,
-        context: conversation(state),
-        limit,
-        principal: options.principal,
-      });
-      const offered = new Map<string, ToolDefinition>();
-      const scores: Record<string, number> = {};
-      for (const { tool, score } of found.tools) {
-        const name = llamaIndexToolName(tool);
-        offered.set(name, tool);
-        scores[name] = score;
-      }
-      const selection: ArsenalStepSelection = {
-        step: state.step,
-        query: state.query,
-        tools: [...offered.keys()],
-        scores,
-        traceId: found.traceId,
-      };
+      const { offered, selection } =
+        searchMode && state.search ? searchStep(searchMode, state) : await retrievalStep(state);
       context.sendEvent(arsenalStepEvent.with(selection));
-      const tools = [...offered.values()].map((d) =>
-        toLlamaIndexTool(arsenal, d, { principal: options.principal, query: state.query }),
-      );
+      const tools = [
+        ...(searchMode ? [searchMode.tool()] : []),
+        ...[...offered.values()].map((d) =>
+          toLlamaIndexTool(arsenal, d, { principal: options.principal, query: state.query }),
+        ),
+      ];
       const response = await options.llm.chat({ messages: state.messages, tools });
       const message = response.message as ChatMessage;
       const next = { ...state, offered, steps: [...state.steps, selection] };
@@ -130,10 +143,16 @@ export function createArsenalWorkflow(arsenal: Arsenal, options: ArsenalWorkflow
           arguments: args,
         }),
       );
+      if (searchMode && state.search && call.name === searchMode.name) {
+        const output = await searchMode.search(state.search, args);
+        return afterCall(context, { ...state, pending: rest }, call, 'success', output);
+      }
       if (!definition) {
         const output = JSON.stringify({
           status: 'failure',
-          error: `Tool "${call.name}" was not offered at this step; use one of: ${[...state.offered.keys()].join(', ')}.`,
+          error: searchMode
+            ? searchMode.refusal(call.name)
+            : `Tool "${call.name}" was not offered at this step; use one of: ${[...state.offered.keys()].join(', ')}.`,
         });
         return afterCall(context, { ...state, pending: rest }, call, 'failure', output);
       }
@@ -191,6 +210,32 @@ export function createArsenalWorkflow(arsenal: Arsenal, options: ArsenalWorkflow
       return afterCall(context, entry.state, entry.call, result.status, stringify(result));
     }),
   );
+
+  /** The tools of a turn as Arsenal retrieves them for the run so far. */
+  async function retrievalStep(state: RunState) {
+    const found = await arsenal.retrieve({
+      ...options.retrieval,
+      query: state.query,
+      context: conversation(state),
+      limit,
+      principal: options.principal,
+    });
+    const offered = new Map<string, ToolDefinition>();
+    const scores: Record<string, number> = {};
+    for (const { tool, score } of found.tools) {
+      const name = llamaIndexToolName(tool);
+      offered.set(name, tool);
+      scores[name] = score;
+    }
+    const selection: ArsenalStepSelection = {
+      step: state.step,
+      query: state.query,
+      tools: [...offered.keys()],
+      scores,
+      traceId: found.traceId,
+    };
+    return { offered, selection };
+  }
 
   return {
     workflow,

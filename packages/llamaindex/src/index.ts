@@ -26,3 +26,4 @@ export {
   arsenalToolResultEvent,
 } from './arsenal-workflow-events.js';
 export { llamaIndexToolName } from './tool-name.js';
+export type { ToolSearchModeOptions } from './workflow-tool-search.js';

@@ -1,4 +1,5 @@
 import type { ConversationContext, ToolDefinition, ToolResult } from '@arsenal/core';
+import type { ToolSearchConversation } from '@arsenal/tool-search';
 import type { ChatMessage, ToolCall } from '@llamaindex/core/llms';
 import { type WorkflowContext, workflowEvent } from '@llamaindex/workflow';
 import { modelOutput } from './arsenal-tool.js';
@@ -15,6 +16,8 @@ export interface RunState {
   pending: ToolCall[];
   used: Set<string>;
   failed: Set<string>;
+  /** In search mode: what the run has loaded. */
+  search?: ToolSearchConversation;
 }
 
 /** The model's next turn: retrieve tools for it, then ask the model. */

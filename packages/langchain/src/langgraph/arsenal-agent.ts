@@ -27,6 +27,11 @@ import {
   type ConfirmationRequest,
   toLangChainTool,
 } from '../arsenal-tool.js';
+import {
+  SEARCH_TOOL_QUALIFIED_NAME,
+  ToolSearchMode,
+  type ToolSearchModeOptions,
+} from './tool-search-selection.js';
 import { type SelectToolsOptions, selectTools, type ToolSelection } from './tool-selection.js';
 
 /** What the graph pauses with when a call needs a human's confirmation (`interrupt` value). */
@@ -43,6 +48,13 @@ export interface ArsenalAgentOptions extends SelectToolsOptions {
   systemPrompt?: string;
   /** Needed for confirmations (interrupts pause a thread) and for multi-turn threads. */
   checkpointer?: BaseCheckpointSaver;
+  /**
+   * Search mode instead of per-step retrieval: the model is bound a search tool (and the pinned
+   * tools); each search adds Arsenal's best matches after the tools it already had, for the rest
+   * of the thread; a call to a tool no search loaded is refused with a message to search first.
+   * `true`, or `{ searchToolName, pinned }`.
+   */
+  toolSearch?: boolean | ToolSearchModeOptions;
 }
 
 /** The agent's state: the messages plus the tool selection of the latest step. */
@@ -73,9 +85,19 @@ export function createArsenalAgent(options: ArsenalAgentOptions) {
   }
   const bindTools = model.bindTools.bind(model);
   const pendingConfirmations = new Map<string, PendingConfirmation>();
+  const searchMode = options.toolSearch
+    ? new ToolSearchMode(
+        arsenal,
+        { principal, limit: options.limit, retrieval: options.retrieval },
+        options.toolSearch === true ? {} : options.toolSearch,
+      )
+    : undefined;
 
   const toolsFor = (selection: ToolSelection | undefined) =>
     (selection?.tools ?? []).flatMap((selected) => {
+      if (searchMode && selected.qualifiedName === SEARCH_TOOL_QUALIFIED_NAME) {
+        return [searchMode.searchTool(selection)];
+      }
       const definition = arsenal.registry.get(selected.qualifiedName);
       if (!definition) return [];
       return [
@@ -95,7 +117,9 @@ export function createArsenalAgent(options: ArsenalAgentOptions) {
 
   const graph = new StateGraph(ArsenalAgentState)
     .addNode('select_tools', async (state) => ({
-      toolSelection: await selectTools(arsenal, state.messages, options),
+      toolSelection: searchMode
+        ? searchMode.select(state.messages)
+        : await selectTools(arsenal, state.messages, options),
     }))
     .addNode('agent', async (state) => {
       const tools = toolsFor(state.toolSelection);
@@ -114,7 +138,9 @@ export function createArsenalAgent(options: ArsenalAgentOptions) {
         if (!tool) {
           messages.push(
             new ToolMessage({
-              content: `Tool "${call.name}" was not offered at this step; call one of: ${[...offered.keys()].join(', ') || 'none'}.`,
+              content: searchMode
+                ? searchMode.refusal(call.name)
+                : `Tool "${call.name}" was not offered at this step; call one of: ${[...offered.keys()].join(', ') || 'none'}.`,
               tool_call_id: id,
               name: call.name,
               status: 'error',
