@@ -57,4 +57,30 @@ describe('fromLangChainTool', () => {
     expect(converted.definition.requiresConfirmation).toBe(true);
     expect(converted.definition.parametersSchema).toMatchObject({ required: ['text'] });
   });
+
+  it('maps camelCase and kebab-case LangChain names to snake_case, or takes a name', async () => {
+    const schema = z.object({ city: z.string() });
+    const camel = tool(({ city }: { city: string }) => city, {
+      name: 'getWeatherForecast',
+      description: 'Weather forecast for a city over the next days.',
+      schema,
+    });
+    const kebab = tool(({ city }: { city: string }) => city, {
+      name: 'city-time-zone',
+      description: 'The time zone a city is in.',
+      schema,
+    });
+    const camelTool = fromLangChainTool(camel);
+    expect(camelTool.definition.name).toBe('get_weather_forecast');
+    expect(camelTool.definition.metadata).toMatchObject({ langchainTool: 'getWeatherForecast' });
+    expect(fromLangChainTool(kebab).definition.name).toBe('city_time_zone');
+    expect(fromLangChainTool(kebab, { name: 'zone_of_city' }).definition.name).toBe('zone_of_city');
+    await arsenal.register([camelTool]);
+    const ran = await arsenal.execute({
+      tool: 'get_weather_forecast',
+      arguments: { city: 'Oslo' },
+    });
+    expect(ran).toMatchObject({ status: 'success', result: 'Oslo' });
+    expect(() => fromLangChainTool(kebab, { name: 'Bad Name' })).toThrow(/snake_case/);
+  });
 });

@@ -1,9 +1,21 @@
-import { defineTool, type FunctionTool, type JsonSchema, ToolDefinitionError } from '@arsenal/core';
+import {
+  defineTool,
+  type FunctionTool,
+  type JsonSchema,
+  ToolDefinitionError,
+  toToolName,
+} from '@arsenal/core';
 import type { StructuredToolInterface } from '@langchain/core/tools';
 import { toJsonSchema } from '@langchain/core/utils/json_schema';
 import { isInteropZodSchema } from '@langchain/core/utils/types';
 
 export interface FromLangChainToolOptions {
+  /**
+   * The Arsenal name (snake_case). Default: the LangChain name made snake_case
+   * (`getWeather` and `get-weather` become `get_weather`); the original stays in
+   * `metadata.langchainTool`.
+   */
+  name?: string;
   /** Arsenal namespace for the tool. Default `default`. */
   namespace?: string;
   version?: string;
@@ -39,7 +51,7 @@ export function fromLangChainTool(
 ): FunctionTool {
   const input = schemaOf(tool);
   return defineTool({
-    name: tool.name,
+    name: options.name ?? (toToolName(tool.name) || tool.name),
     description: tool.description,
     namespace: options.namespace,
     version: options.version,

@@ -75,7 +75,7 @@ describe('createArsenalAgent', () => {
       { toolCalls: [{ name: 'convert_currency', args: { amount: 100, from: 'USD', to: 'EUR' } }] },
       { text: '90 EUR.' },
     ]);
-    const agent = createArsenalAgent(arsenal, { llm, limit: 1 });
+    const agent = createArsenalAgent({ arsenal, llm, limit: 1 });
     const first = await agent.run('What is the weather forecast in Paris?');
     expect(first).toEqual({ result: 'Sunny in Paris.', tools: ['get_weather'] });
     expect(offered[0]).toEqual(['get_weather']);
@@ -84,5 +84,14 @@ describe('createArsenalAgent', () => {
     expect(second.tools).toEqual(['convert_currency']);
     expect(offered[2]).toEqual(['convert_currency']);
     expect(calls).toMatchObject({ weather: 1, convert: 1 });
+  });
+
+  it('takes the earlier (arsenal, options) form too, and refuses a call without an Arsenal', async () => {
+    const { arsenal } = await setup();
+    const { llm, offered } = scriptedLlm([{ text: 'No tool needed.' }]);
+    const agent = createArsenalAgent(arsenal, { llm, limit: 1 });
+    expect((await agent.run('convert 100 dollars to euros')).result).toBe('No tool needed.');
+    expect(offered[0]).toEqual(['convert_currency']);
+    expect(() => createArsenalAgent({ llm, limit: 1 } as never)).toThrow(/needs an Arsenal/);
   });
 });

@@ -1,4 +1,5 @@
 export {
+  type ArsenalAgent,
   type ArsenalAgentOptions,
   type ArsenalAgentRun,
   createArsenalAgent,
