@@ -235,7 +235,7 @@ export class RedisStateStore implements StateStore {
  *
  * @example
  * const state = createRedisStateStore({ url: 'redis://127.0.0.1:6379' });
- * const arsenal = await createArsenal({ stateStore: state });
+ * const arsenal = createArsenal({ execution: { stateStore: state } });
  */
 export function createRedisStateStore(options?: RedisStateStoreOptions): RedisStateStore {
   return new RedisStateStore(options);
