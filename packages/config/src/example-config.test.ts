@@ -11,6 +11,8 @@ describe('examples/arsenal.yaml', () => {
     // Every tool it ships can run: inline tools need a handler given in code.
     expect(config.tools?.inline ?? []).toEqual([]);
     expect(Object.keys(config.mcpServers ?? {})).toEqual(['memory', 'everything']);
+    // A deny pattern that names a tool the servers have (a pattern matching none warns at start).
+    expect(config.policy?.deny?.tools).toEqual(['everything.get_env']);
     expect(config.serve?.auth?.tokens?.map((credential) => credential.principal.id)).toEqual([
       'admin',
       'reader',
