@@ -114,7 +114,7 @@ describe('command-line programs as tools', () => {
     ]);
     const result = await arsenal.execute({ tool: 'hang', arguments: {} });
     expect(result.error?.code).toBe('timeout');
-    await expect.poll(() => processesWith(marker), { timeout: 10_000 }).toEqual([]);
+    await expect.poll(() => processesWith(marker), { timeout: 60_000 }).toEqual([]);
   });
 
   it('stops a program that floods its output', async () => {
