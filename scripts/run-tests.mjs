@@ -140,6 +140,8 @@ if (code === 0) {
     'turbo',
     'run',
     'test',
+    // Built above; the reporter options below would otherwise give every build a new hash.
+    '--only',
     '--summarize',
     ...turboArgs,
     '--',
