@@ -142,6 +142,8 @@ if (code === 0) {
     'test',
     // Built above; the reporter options below would otherwise give every build a new hash.
     '--only',
+    // Every package's tests run to the end, so one failure does not hide the others.
+    '--continue',
     '--summarize',
     ...turboArgs,
     '--',
