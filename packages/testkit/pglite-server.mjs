@@ -14,6 +14,13 @@ const SSL_REQUEST = 80877103;
 const GSS_REQUEST = 80877104;
 const CANCEL_REQUEST = 80877102;
 
+// A test process killed outright (a worker ended after a timeout) cannot stop this server: it
+// exits once the process that started it is gone.
+const parent = process.ppid;
+setInterval(() => {
+  if (process.ppid !== parent) process.exit(0);
+}, 1000).unref();
+
 const port = Number(process.env.PORT);
 const dataDir = process.env.PGLITE_DATA_DIR;
 const wanted = (process.env.PGLITE_EXTENSIONS ?? '').split(',').filter(Boolean);

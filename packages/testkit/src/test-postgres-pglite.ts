@@ -15,6 +15,21 @@ export interface PgliteServer {
   dispose(): Promise<void>;
 }
 
+const running = new Set<ListeningProcess>();
+let exitHookInstalled = false;
+function track(server: ListeningProcess): ListeningProcess {
+  running.add(server);
+  server.child.once('exit', () => running.delete(server));
+  if (!exitHookInstalled) {
+    exitHookInstalled = true;
+    // A test process that ends without dispose() (a test that timed out) must not leave servers behind.
+    process.once('exit', () => {
+      for (const each of running) each.child.kill('SIGKILL');
+    });
+  }
+  return server;
+}
+
 /** PGlite served over the wire protocol by a child process, its data in a temporary folder. */
 export async function startPgliteServer(extensions: readonly string[]): Promise<PgliteServer> {
   const dataDir = await mkdtemp(join(tmpdir(), 'arsenal-pglite-'));
@@ -23,7 +38,7 @@ export async function startPgliteServer(extensions: readonly string[]): Promise<
   const wait = { timeoutMs: 600_000 };
   let server: ListeningProcess | undefined;
   try {
-    server = await startListeningProcess(SERVER, [], { env, ...wait });
+    server = track(await startListeningProcess(SERVER, [], { env, ...wait }));
   } catch (error) {
     await rm(dataDir, { recursive: true, force: true });
     throw error;
@@ -37,7 +52,7 @@ export async function startPgliteServer(extensions: readonly string[]): Promise<
     },
     async start() {
       await server?.stop();
-      server = await startListeningProcess(SERVER, [], { env, port, ...wait });
+      server = track(await startListeningProcess(SERVER, [], { env, port, ...wait }));
     },
     async dispose() {
       await server?.stop();
