@@ -3,8 +3,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['src/**/*.test.ts'],
-    // Servers and clients talk over real sockets; a loaded machine can be slow to answer.
-    testTimeout: 30_000,
-    hookTimeout: 30_000,
+    // Servers and clients talk over real sockets; a machine at a load of 10 can be slow to answer.
+    testTimeout: 120_000,
+    hookTimeout: 120_000,
   },
 });

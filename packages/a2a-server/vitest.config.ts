@@ -3,8 +3,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['src/**/*.test.ts'],
-    // Integration tests spawn real MCP servers; a cold start on a slow machine takes seconds.
-    testTimeout: 30_000,
-    hookTimeout: 30_000,
+    // Integration tests spawn real servers: ceilings for a machine at a load of 10, not waits.
+    testTimeout: 120_000,
+    hookTimeout: 120_000,
   },
 });

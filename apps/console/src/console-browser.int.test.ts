@@ -15,6 +15,8 @@ import {
   startConsoleStack,
 } from './console-test-support.js';
 
+// expect.poll gives up after 1 s by default: too soon for a browser on a machine at a load of 10.
+const RENDERED = { timeout: 30_000 };
 const missing = browserMissing();
 if (missing) console.warn(`Skipping the console browser tests: ${missing}.`);
 
@@ -65,12 +67,12 @@ describe.skipIf(missing !== undefined)('the console in a real browser', () => {
     await expect(page.locator('#who').textContent()).resolves.toContain('rita (read-only)');
     const rows = page.locator('table.tools tbody tr');
     await rows.first().waitFor();
-    await expect.poll(() => rows.count()).toBe(6);
+    await expect.poll(() => rows.count(), RENDERED).toBe(6);
     await page.getByLabel('Namespace').selectOption('crm');
-    await expect.poll(() => rows.count()).toBe(2);
+    await expect.poll(() => rows.count(), RENDERED).toBe(2);
     await page.getByLabel('Namespace').selectOption('');
     await page.getByLabel('Tag').selectOption('invoices');
-    await expect.poll(() => rows.count()).toBe(2);
+    await expect.poll(() => rows.count(), RENDERED).toBe(2);
 
     await page.getByRole('button', { name: 'create_invoice' }).click();
     const tabs = page.getByRole('tablist', { name: 'Dialects' });

@@ -34,7 +34,7 @@ let http: Awaited<ReturnType<typeof startHttpServer>>;
 beforeAll(async () => {
   await arsenal.addSource(upstream);
   http = await startHttpServer(mcp, { port: 0 });
-}, 60_000);
+});
 afterAll(async () => {
   await http.close();
   await mcp.close();
@@ -100,7 +100,7 @@ describe('sampling, elicitation and roots through Arsenal, from the reference MC
     } finally {
       await client.close();
     }
-  }, 60_000);
+  });
 
   it('passes elicitation through with the upstream schema unchanged', async () => {
     const { client, asked, named } = await connect({ sampling: {}, elicitation: {}, roots: {} });
@@ -117,7 +117,7 @@ describe('sampling, elicitation and roots through Arsenal, from the reference MC
     } finally {
       await client.close();
     }
-  }, 60_000);
+  });
 
   it('forwards roots and their changes: the upstream server sees the calling client’s roots', async () => {
     const { client, named, roots } = await connect({
@@ -142,7 +142,7 @@ describe('sampling, elicitation and roots through Arsenal, from the reference MC
     } finally {
       await client.close();
     }
-  }, 60_000);
+  });
 
   it('tells the upstream server no when the calling client cannot sample, and the call fails cleanly', async () => {
     const { client, named } = await connect({ elicitation: {} });
@@ -156,5 +156,5 @@ describe('sampling, elicitation and roots through Arsenal, from the reference MC
     } finally {
       await client.close();
     }
-  }, 60_000);
+  });
 });

@@ -64,7 +64,9 @@ describe.skipIf(!binary)('three replicas sharing Redis and Postgres, over REST',
     for (const tool of listed.body.tools as { name: string; qualifiedName: string }[]) {
       names.set(tool.name, tool.qualifiedName);
     }
-  });
+    // Three servers, a Postgres cluster and three replicas, each started when the one before is
+    // ready: a ceiling for a machine at a load of 10, not a wait.
+  }, 360_000);
 
   afterAll(async () => {
     for (const replica of replicas) await replica.server.stop();

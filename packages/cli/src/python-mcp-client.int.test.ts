@@ -79,5 +79,5 @@ describe.skipIf(!python)('arsenal serve over stdio from a Python MCP client', ()
     ]);
     expect(code).not.toBe(0);
     expect(stderr).toContain('closed stdout');
-  }, 60_000);
+  });
 });

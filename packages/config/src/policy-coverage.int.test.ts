@@ -53,7 +53,7 @@ describe('policy rules against the real server-everything', () => {
     } finally {
       await close();
     }
-  }, 60_000);
+  });
 
   it('warns at start-up about a pattern that matches no tool, with "did you mean"', async () => {
     const warnings: string[] = [];
@@ -71,7 +71,7 @@ describe('policy rules against the real server-everything', () => {
     } finally {
       await close();
     }
-  }, 60_000);
+  });
 
   it('refuses to start under policy.strict when a pattern matches no tool', async () => {
     const error = await createArsenalFromConfig(
@@ -80,5 +80,5 @@ describe('policy rules against the real server-everything', () => {
     expect(ArsenalError.isInstance(error)).toBe(true);
     expect((error as ArsenalError).code).toBe('configuration_invalid');
     expect((error as Error).message).toContain('Did you mean "everything.get_env"');
-  }, 60_000);
+  });
 });

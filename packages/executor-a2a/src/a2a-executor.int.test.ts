@@ -183,7 +183,7 @@ describe('A2A agent skills as tools', () => {
       await new Promise((resolve) => setTimeout(resolve, 100));
       controller.abort();
       expect((await pending).status).toBe('cancelled');
-      await vi.waitFor(() => expect(agent.cancels()).toBe(1), { timeout: 10_000 });
+      await vi.waitFor(() => expect(agent.cancels()).toBe(1), { timeout: 60_000 });
       await arsenal.close();
     },
   );
@@ -196,7 +196,7 @@ describe('A2A faults', () => {
     const result = await arsenal.execute({ tool: 'tester_hang', arguments: { message: 'wait' } });
     expect(result.status).toBe('timeout');
     expect(result.error).toMatchObject({ code: 'timeout', errorType: 'ToolTimeoutError' });
-    await vi.waitFor(() => expect(agent.cancels()).toBe(1), { timeout: 10_000 });
+    await vi.waitFor(() => expect(agent.cancels()).toBe(1), { timeout: 60_000 });
     await arsenal.close();
   });
 
@@ -214,7 +214,7 @@ describe('A2A faults', () => {
     });
     // The stream, tasks/get and tasks/resubscribe: then let the task finish.
     await vi.waitFor(() => expect(agent.requests().length).toBeGreaterThanOrEqual(3), {
-      timeout: 10_000,
+      timeout: 60_000,
     });
     await new Promise((resolve) => setTimeout(resolve, 100));
     agent.release();

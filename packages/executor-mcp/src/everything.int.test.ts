@@ -7,7 +7,7 @@ import { isAlive, stdioServer } from './test-support/reference-servers.js';
 
 // Generous: a loaded machine may be slow to re-list or restart; the assertions are about
 // what arrives, never how fast.
-const SETTLE = { timeout: 15_000, interval: 20 };
+const SETTLE = { timeout: 60_000, interval: 20 };
 
 describe('server-everything over stdio', () => {
   let source: McpToolSource;

@@ -11,7 +11,7 @@ import { fixtureServer, isAlive, stdioServer } from './test-support/reference-se
 
 // Generous: a loaded machine may be slow to re-list or restart; the assertions are about
 // what arrives, never how fast.
-const SETTLE = { timeout: 15_000, interval: 20 };
+const SETTLE = { timeout: 60_000, interval: 20 };
 
 const sources: McpToolSource[] = [];
 function track(source: McpToolSource): McpToolSource {

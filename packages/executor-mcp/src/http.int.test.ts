@@ -14,7 +14,7 @@ import { type ServerProcess, startEverythingOverHttp } from './test-support/refe
 
 // Generous: a loaded machine may be slow to re-list or restart; the assertions are about
 // what arrives, never how fast.
-const SETTLE = { timeout: 15_000, interval: 20 };
+const SETTLE = { timeout: 60_000, interval: 20 };
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {

@@ -6,7 +6,7 @@ import { callTool } from './test-support/call-tool.js';
 import { startInProcessMcpServer } from './test-support/in-process-http-server.js';
 
 // Generous: a loaded machine may be slow to deliver; the assertions are about what arrives.
-const ARRIVAL = { timeout: 10_000, interval: 10 };
+const ARRIVAL = { timeout: 60_000, interval: 10 };
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {

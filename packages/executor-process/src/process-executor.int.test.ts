@@ -138,7 +138,7 @@ describe('command-line programs as tools', () => {
     ]);
     const result = await arsenal.execute({ tool: 'hang', arguments: {} });
     expect(result.error?.code).toBe('timeout');
-    await expect.poll(() => processesWith(marker), { timeout: 10_000 }).toEqual([]);
+    await expect.poll(() => processesWith(marker), { timeout: 60_000 }).toEqual([]);
   });
 
   it("kills detached descendants (setsid) at the call's own timeout", async () => {

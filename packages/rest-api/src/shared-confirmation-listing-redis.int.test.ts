@@ -28,7 +28,7 @@ describe.skipIf(!binary)('pending confirmations across two replicas sharing a re
     };
     first = await replica('first');
     second = await replica('second');
-  }, 60_000);
+  });
   afterAll(async () => {
     await first?.close();
     await second?.close();

@@ -30,7 +30,7 @@ export async function startTestChroma(): Promise<TestChroma> {
     startListeningProcess(
       chromaCli(),
       ['run', '--path', dataDir, '--host', '127.0.0.1', '--port', String(port)],
-      { port, attempts: 1200, intervalMs: 250 },
+      { port, timeoutMs: 300_000, intervalMs: 250 },
     );
   let server: ListeningProcess | undefined = await start();
   return {

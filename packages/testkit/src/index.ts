@@ -62,8 +62,13 @@ export { sampleFromSchema } from './schema-samples.js';
 export type { StateStoreCaseId, StateStoreConformanceOptions } from './state-store-conformance.js';
 export { describeStateStoreConformance, stateStoreCaseIds } from './state-store-conformance.js';
 export { removeTemporaryDirectory, temporaryDirectory } from './temporary-directory.js';
-export type { TestPostgres, TestPostgresOptions } from './test-postgres.js';
-export { startTestPostgres, uniqueTable } from './test-postgres.js';
+export type {
+  PostgresInstallation,
+  TestPostgres,
+  TestPostgresEngine,
+  TestPostgresOptions,
+} from './test-postgres.js';
+export { findPostgresServer, startTestPostgres, uniqueTable } from './test-postgres.js';
 export type { TinyModel, TinyModelOptions } from './tiny-transformer-model.js';
 export { writeTinyCrossEncoderModel, writeTinyEmbeddingModel } from './tiny-transformer-model.js';
 export type { TranscoderCaseId, TranscoderConformanceOptions } from './transcoder-conformance.js';

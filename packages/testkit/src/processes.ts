@@ -34,13 +34,16 @@ export interface ListeningProcess {
 
 /**
  * Start `node <entry> ...args` with `PORT` set to a free port, and resolve once something
- * listens there. Rejects with the process's stderr if it exits first or never listens.
+ * listens there. Rejects with the process's stderr if it exits first, or if it has not listened
+ * within `timeoutMs` (default 3 minutes: a ceiling for a machine at a load of 10, not a wait).
  */
 export async function startListeningProcess(
   entry: string,
   args: readonly string[] = [],
   options: {
-    attempts?: number;
+    /** Give up when nothing listens after this long. Default 180000. */
+    timeoutMs?: number;
+    /** Pause between two looks at the port. Default 50. */
     intervalMs?: number;
     env?: NodeJS.ProcessEnv;
     /** Listen on this port instead of a free one (to restart a server where clients expect it). */
@@ -61,12 +64,16 @@ export async function startListeningProcess(
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
     await exited;
   };
-  const attempts = options.attempts ?? 300;
-  for (let attempt = 0; attempt < attempts; attempt++) {
+  const deadline = Date.now() + (options.timeoutMs ?? 180_000);
+  while (Date.now() < deadline) {
     if (child.exitCode !== null) break;
     if (await portAccepts(port)) return { port, child, stop };
     await new Promise((resolve) => setTimeout(resolve, options.intervalMs ?? 50));
   }
   await stop();
-  throw new Error(`${entry} ${args.join(' ')} did not listen on port ${port}: ${stderr}`);
+  const why =
+    child.exitCode === null
+      ? `within ${options.timeoutMs ?? 180_000} ms`
+      : `(exit ${child.exitCode})`;
+  throw new Error(`${entry} ${args.join(' ')} did not listen on port ${port} ${why}: ${stderr}`);
 }

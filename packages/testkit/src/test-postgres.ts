@@ -1,18 +1,27 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { type ListeningProcess, startListeningProcess } from './processes.js';
+import { startPgliteServer } from './test-postgres-pglite.js';
+import {
+  findPostgresServer,
+  missingExtensions,
+  type PostgresInstallation,
+  startPostgresCluster,
+} from './test-postgres-server.js';
 
-// At the package root, so the same relative path works from src/ (tests) and dist/ (consumers).
-const SERVER = fileURLToPath(new URL('../pglite-server.mjs', import.meta.url));
+export type { PostgresInstallation } from './test-postgres-server.js';
+export { findPostgresServer } from './test-postgres-server.js';
 
-/** A real Postgres (PGlite over the wire protocol) in a child process. */
+/** What serves a `TestPostgres`: a PostgreSQL server, or PGlite over the wire protocol. */
+export type TestPostgresEngine = 'postgresql' | 'pglite';
+
+/** A real Postgres for a test, in a child process, on 127.0.0.1 and a free port. */
 export interface TestPostgres {
   /** `postgres://postgres:postgres@127.0.0.1:<port>/postgres` */
   readonly url: string;
   readonly port: number;
-  /** Stops the server, keeping its data directory. */
+  /** Which engine serves it (see `startTestPostgres`). */
+  readonly engine: TestPostgresEngine;
+  /** What it is, e.g. `PostgreSQL 15.18 (Debian 15.18-0+deb12u1)` or `PGlite (PostgreSQL compiled to WebAssembly, ...)`. */
+  readonly description: string;
+  /** Stops the server (open connections are cut), keeping its data directory. */
   stop(): Promise<void>;
   /** Starts it again on the same port, with the same data. */
   restart(): Promise<void>;
@@ -21,13 +30,50 @@ export interface TestPostgres {
 }
 
 export interface TestPostgresOptions {
-  /** Postgres extensions to load: `vector` (pgvector). Default none. */
+  /**
+   * Postgres extensions the tests create: `vector` (pgvector). A PostgreSQL server that lacks one
+   * gives way to PGlite, which ships pgvector. Default none.
+   */
   extensions?: readonly 'vector'[];
+  /** Serve with this engine only. Default: a PostgreSQL server when installed, else PGlite. */
+  engine?: TestPostgresEngine;
+}
+
+const LOG_PREFIX = '[startTestPostgres]';
+const PGLITE =
+  'PGlite (PostgreSQL compiled to WebAssembly, one backend shared by every connection)';
+
+function serverName(installation: PostgresInstallation): string {
+  // `postgres (PostgreSQL) 15.18 (Debian ...)` -> `PostgreSQL 15.18 (Debian ...)`
+  return installation.version.replace(/^postgres \(PostgreSQL\)/, 'PostgreSQL');
+}
+
+/** Why the PostgreSQL server cannot serve these options, or undefined when it can. */
+function whyNotServer(
+  installation: PostgresInstallation | undefined,
+  extensions: readonly string[],
+): string | undefined {
+  if (!installation) {
+    return 'no PostgreSQL server is installed (Debian: apt-get install -y postgresql; or set ARSENAL_POSTGRES_BIN to the folder holding initdb and postgres)';
+  }
+  const missing = missingExtensions(installation, extensions);
+  if (missing.length > 0) {
+    return `${serverName(installation)} has no ${missing.join(', ')} extension installed (no ${missing.map((name) => `${name}.control`).join(', ')} in ${installation.extensionDir})`;
+  }
+  return undefined;
 }
 
 /**
- * Start a real Postgres for a test: PGlite served over the wire protocol on a free port, with
- * its data in a temporary folder. Works without Docker or a system Postgres.
+ * Start a real Postgres for a test, with its data in a temporary folder, torn down by `dispose()`:
+ *
+ * - a PostgreSQL server (Debian: `apt-get install postgresql`) when one is installed: `initdb`
+ *   into the folder (as the `postgres` OS user when running as root), trust authentication,
+ *   fsync off;
+ * - otherwise PGlite served over the wire protocol, with the reason printed. With
+ *   `ARSENAL_REQUIRE_POSTGRES=1` a missing server fails instead, except where the server lacks a
+ *   requested extension (pgvector is not packaged everywhere; PGlite ships it).
+ *
+ * Either way it prints what it started, so a test log says which Postgres it ran against.
  *
  * @example
  * const postgres = await startTestPostgres();
@@ -35,34 +81,55 @@ export interface TestPostgresOptions {
  * afterAll(() => postgres.dispose());
  */
 export async function startTestPostgres(options: TestPostgresOptions = {}): Promise<TestPostgres> {
-  const dataDir = await mkdtemp(join(tmpdir(), 'arsenal-postgres-'));
-  const env = { PGLITE_DATA_DIR: dataDir, PGLITE_EXTENSIONS: (options.extensions ?? []).join(',') };
-  // PGlite unpacks and initialises a data directory first: slow on a busy machine.
-  const wait = { attempts: 1200, intervalMs: 250 };
-  let server: ListeningProcess | undefined;
-  try {
-    server = await startListeningProcess(SERVER, [], { env, ...wait });
-  } catch (error) {
-    await rm(dataDir, { recursive: true, force: true });
-    throw error;
+  const extensions = options.extensions ?? [];
+  let reason: string | undefined;
+  if (options.engine !== 'pglite') {
+    const installation = findPostgresServer();
+    reason = whyNotServer(installation, extensions);
+    if (installation && reason === undefined) {
+      const cluster = await startPostgresCluster(installation);
+      const description = serverName(installation);
+      console.info(`${LOG_PREFIX} ${description} server on 127.0.0.1:${cluster.port}`);
+      return served(cluster, 'postgresql', description);
+    }
+    const required = process.env.ARSENAL_REQUIRE_POSTGRES === '1';
+    if (options.engine === 'postgresql' || (required && !installation)) {
+      throw new Error(
+        `${LOG_PREFIX} a PostgreSQL server is required${required ? ' (ARSENAL_REQUIRE_POSTGRES=1)' : ''}, but ${reason}.`,
+      );
+    }
+  } else {
+    reason = 'the test asked for PGlite';
   }
+  const server = await startPgliteServer(extensions);
+  console.info(
+    `${LOG_PREFIX} ${PGLITE} on 127.0.0.1:${server.port}; not a server because ${reason}`,
+  );
+  return served(server, 'pglite', PGLITE);
+}
+
+function served(
+  server: {
+    readonly port: number;
+    stop(): Promise<void>;
+    start(): Promise<void>;
+    dispose(): Promise<void>;
+  },
+  engine: TestPostgresEngine,
+  description: string,
+): TestPostgres {
   const port = server.port;
   return {
     url: `postgres://postgres:postgres@127.0.0.1:${port}/postgres`,
     port,
-    async stop() {
-      await server?.stop();
-      server = undefined;
-    },
+    engine,
+    description,
+    stop: () => server.stop(),
     async restart() {
-      await server?.stop();
-      server = await startListeningProcess(SERVER, [], { env, port, ...wait });
+      await server.stop();
+      await server.start();
     },
-    async dispose() {
-      await server?.stop();
-      server = undefined;
-      await rm(dataDir, { recursive: true, force: true });
-    },
+    dispose: () => server.dispose(),
   };
 }
 

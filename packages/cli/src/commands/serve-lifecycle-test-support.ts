@@ -57,7 +57,7 @@ export async function serveSlowTool(
   const server = await startListeningProcess(
     bin,
     ['serve', '--config', join(dir, 'arsenal.yaml'), '--http', `127.0.0.1:${port}`],
-    { port, attempts: 2400, intervalMs: 100 },
+    { port, timeoutMs: 240_000, intervalMs: 100 },
   );
   let stderr = '';
   server.child.stderr?.on('data', (chunk: Buffer) => {

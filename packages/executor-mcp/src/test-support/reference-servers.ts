@@ -59,7 +59,6 @@ export async function startEverythingOverHttp(
   mode: 'streamableHttp' | 'sse',
 ): Promise<ServerProcess> {
   const server = await startListeningProcess(serverEntry('server-everything'), [mode], {
-    attempts: 200,
     intervalMs: 100,
   });
   const path = mode === 'sse' ? '/sse' : '/mcp';
