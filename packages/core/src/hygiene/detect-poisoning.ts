@@ -1,15 +1,11 @@
-import type { Issue } from '../errors/arsenal-error.js';
+import type { PoisoningFinding } from '../ports/poisoning-detector.js';
 import type { ToolDefinition } from '../tool/tool-definition.js';
 import { findMixedScriptWords, foldLookAlikes } from './homoglyphs.js';
 import { INJECTION_RULES, MAY_MATCH, MAY_MATCH_SNAKE } from './injection-rules.js';
 import { sanitizeText } from './invisible-characters.js';
 import { textPath, visitToolTexts } from './tool-texts.js';
 
-/** A reason to distrust a tool: which rule fired, where, and why it matters. */
-export interface PoisoningFinding extends Issue {
-  /** `hidden-characters`, `homoglyph`, or the id of an injection rule (`instruction-override`...). */
-  rule: string;
-}
+export type { PoisoningFinding } from '../ports/poisoning-detector.js';
 
 const NON_ASCII = /[^\u0000-\u007F]/;
 const LOWER_SNAKE = /^[a-z0-9]+(?:_[a-z0-9]+)*$/;
