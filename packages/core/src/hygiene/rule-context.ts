@@ -7,7 +7,7 @@ function sentences(text: string): string[] {
 
 /** Words that make a private path the object of an audit, a scan or a description. */
 const EXAMINED =
-  /\b(?:audit\w*|scan\w*|check\w*|inspect\w*|verif\w*|lint\w*|monitor\w*|detect\w*|warn\w*|flag\w*|permissions?|chmod|world-readable|rotat\w*|harden\w*|default chain|credential chain|comes? from|loaded from|committed|report (?:keys|entries|files|findings|weak))\b/i;
+  /\b(?:audit\w*|scan\w*|check\w*|inspect\w*|verif\w*|lint\w*|monitor\w*|detect\w*|warn\w*|flag\w*|permissions?|chmod|world-readable|rotat\w*|harden\w*|default chain|credential chain|comes? from|loaded from|committed|explain\w*|describ\w*|document\w*|report (?:keys|entries|files|findings|weak))\b/i;
 
 /** Words that hand a file's content to someone: the model is asked to read it and pass it on. */
 const HANDED_OVER =
