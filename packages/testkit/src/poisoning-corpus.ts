@@ -9,6 +9,7 @@ import {
   tool,
   withParameter,
 } from './poisoning-corpus-tools.js';
+import { VARIANT_HARMLESS_TOOLS, VARIANT_POISONED_TOOLS } from './poisoning-corpus-variants.js';
 
 export type { PoisoningCase, PoisoningKind } from './poisoning-corpus-tools.js';
 export { POISONING_KINDS } from './poisoning-corpus-tools.js';
@@ -522,6 +523,7 @@ export const POISONED_TOOLS: readonly PoisoningCase[] = [
   ...FIRST_POISONED_TOOLS,
   ...LANGUAGE_POISONED_TOOLS,
   ...GENERALISED_POISONED_TOOLS,
+  ...VARIANT_POISONED_TOOLS,
 ];
 
 /**
@@ -532,4 +534,5 @@ export const HARMLESS_TOOLS: readonly PoisoningCase[] = [
   ...FIRST_HARMLESS_TOOLS,
   ...LANGUAGE_HARMLESS_TOOLS,
   ...LOOK_ALIKE_TOOLS,
+  ...VARIANT_HARMLESS_TOOLS,
 ];
