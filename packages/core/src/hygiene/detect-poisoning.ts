@@ -1,22 +1,41 @@
 import type { PoisoningFinding } from '../ports/poisoning-detector.js';
 import type { ToolDefinition } from '../tool/tool-definition.js';
-import { decodings, MAY_HOLD_ENCODED, rot13 } from './encoded-payloads.js';
+import { decodings, mayHoldEncoded, rot13 } from './encoded-payloads.js';
 import { findMixedScriptWords, foldLookAlikes } from './homoglyphs.js';
 import {
+  groupedAlternation,
   INJECTION_RULES,
   type InjectionRule,
   MAY_MATCH,
   MAY_MATCH_ROT13,
   MAY_MATCH_SNAKE,
+  ROT13_TRIGGERS,
+  TRIGGERS,
 } from './injection-rules.js';
 import { sanitizeText } from './invisible-characters.js';
-import { LANGUAGE_RULES, LANGUAGE_TRIGGERS, sendsSecretsInLanguages } from './language-rules.js';
+import {
+  LANGUAGE_RULES,
+  LANGUAGE_TRIGGER_WORDS,
+  LANGUAGE_TRIGGERS,
+  sendsSecretsInLanguages,
+} from './language-rules.js';
 import { joinRunOnLines } from './rule-context.js';
 import { textPath, visitToolTexts } from './tool-texts.js';
 
 export type { PoisoningFinding } from '../ports/poisoning-detector.js';
 
 const NON_ASCII = /[^\u0000-\u007F]/;
+
+/**
+ * Whether an ASCII text holds a trigger of a rule, of a rule in another language or of a rule
+ * in ROT13: one pass of one expression grouped by first character, since nearly every text of
+ * a catalog holds none.
+ */
+const MAY_MATCH_ANY = groupedAlternation([
+  ...TRIGGERS,
+  ...LANGUAGE_TRIGGER_WORDS,
+  ...ROT13_TRIGGERS,
+]);
 const LOWER_SNAKE = /^[a-z0-9]+(?:_[a-z0-9]+)*$/;
 
 /** The rules a (normalised) text matches, English ones first, each id once. */
@@ -88,7 +107,7 @@ export function scanText(text: string, path: string): PoisoningFinding[] {
     for (const rule of matchedRules(rot13(normalised), false))
       if (!found.has(rule.id)) hidden.push(`${rule.id} in ROT13`);
   }
-  if (MAY_HOLD_ENCODED.test(normalised)) {
+  if (mayHoldEncoded(normalised)) {
     for (const decoded of decodings(normalised)) {
       for (const rule of matchedRules(decoded.text, NON_ASCII.test(decoded.text)))
         if (!found.has(rule.id)) hidden.push(`${rule.id} in ${decoded.encoding}`);
@@ -174,10 +193,7 @@ function isClean(text: string, identifier: boolean, remember: boolean): boolean 
   if (NON_ASCII.test(text)) return false;
   // A lower snake_case identifier is tested as written, its underscores standing for spaces.
   const mayMatch = !identifier
-    ? MAY_MATCH.test(text) ||
-      LANGUAGE_TRIGGERS.test(text) ||
-      MAY_MATCH_ROT13.test(text) ||
-      MAY_HOLD_ENCODED.test(text)
+    ? MAY_MATCH_ANY.test(text) || mayHoldEncoded(text)
     : LOWER_SNAKE.test(text)
       ? MAY_MATCH_SNAKE.test(text)
       : MAY_MATCH.test(identifierWords(text));

@@ -267,6 +267,31 @@ export const TRIGGERS: readonly string[] = [
   ' mode (?:is |has been )?(?:now )?(?:enabled|activated|unlocked|on)',
   'are (?:void|lifted|suspended|revoked|disabled|cancelled)',
   'have been (?:void|lifted|suspended|revoked|disabled|cancelled)',
+  'set aside',
+  'put aside',
+  'pay no attention',
+  'discard',
+  'abandon',
+  'stop following',
+  'no longer follow',
+  'not follow',
+  "n't follow",
+  'no longer appl',
+  'does not apply',
+  'do not apply',
+  'real instructions',
+  'actual instructions',
+  'true instructions',
+  'everything (?:above|before|prior)',
+  'all (?:above|before|prior)',
+  'anything (?:above|before|prior)',
+  'the only (?:rule|instruction)',
+  'guardrail',
+  'content polic',
+  'act as',
+  'pretend',
+  'behave as',
+  'roleplay',
   // Shadowing of other tools.
   'is (?:used|called|invoked|run)',
   'are (?:used|called|invoked|run)',
@@ -277,69 +302,44 @@ export const TRIGGERS: readonly string[] = [
   'unsafe',
   'malicious',
   'insecure',
-  'disabled',
+  'is disabled',
   'deprecated and',
   '(?:before|after) (?:calling|using|invoking|running)',
-  'copied',
-  'forwarded',
-  'redirect',
-  'reroute',
-  'mirror',
-  'bcc',
-  "cc'?d",
-  'forward',
-  'copy',
+  'always (?:also )?(?:set|add|replace|change|override|put|pass|use|invite|include|cc|bcc|send|copy|forward|route)',
+  'must (?:always |also )?(?:set|add|replace|change|override|put|pass|use|invite|include|cc|bcc|send|copy|forward|route)',
+  'should (?:always |also )?(?:set|add|replace|change|override|put|pass|use|invite|include|cc|bcc|send|copy|forward|route)',
+  'all (?:outgoing |sent )?(?:e-?mails?|messages?|payments?|transfers?|requests?)',
+  'every (?:outgoing |sent )?(?:e-?mails?|messages?|payments?|transfers?|requests?)',
+  'each (?:outgoing |sent )?(?:e-?mails?|messages?|payments?|transfers?|requests?)',
+  'any (?:outgoing |sent )?(?:e-?mails?|messages?|payments?|transfers?|requests?)',
+  'not (?:use|using|call|calling|invoke|invoking) ',
+  'stop (?:use|using|call|calling|invoke|invoking) ',
   // Exfiltration through URLs, harvesting of the conversation.
-  'http',
+  '!\\[',
+  '\\?[^\\s)]*?(?:\\{|<|\\$|%7b)',
+  '\\$[a-z][a-z0-9_]*(?:key|token|secret|password)',
+  '=(?:\\s|$)',
   'chat',
-  'history',
   'dialog',
-  'everything',
+  'everything the user',
   'tool list',
   'so far',
-  'seen',
-  'shown',
-  'shared',
-  'including',
+  'seen (?:earlier|before|previously|so far|in)',
+  'shown (?:earlier|before|previously|so far|in)',
+  'shared (?:earlier|before|previously|so far|in)',
+  'read (?:earlier|before|previously|so far)',
+  'including (?:any |all |the )?keys',
+  'must (?:contain|include|hold|be set to)',
+  'should (?:contain|include|hold|be set to)',
   // Authority that waives confirmation.
   'confirm',
   'permission',
   'approv',
   'consent',
   'authori',
-  'set aside',
-  'put aside',
-  'pay no attention',
-  'discard',
-  'abandon',
-  'stop following',
-  'follow',
-  'no longer appl',
-  'does not apply',
-  'do not apply',
-  'real instructions',
-  'actual instructions',
-  'true instructions',
-  'always',
-  'must',
-  'should',
   'waive',
-  'outdated',
-  'obsolete',
-  'the only',
-  'guardrail',
-  'polic',
-  'act as',
-  'pretend',
-  'behave as',
-  'roleplay',
-  'anymore',
-  'again',
-  'contain',
-  'visible',
-  'proceed',
-  'granted',
-  'been given',
+  'proceed (?:immediately )?without',
+  'been (?:granted|given|obtained)',
 ];
 
 /**
@@ -351,11 +351,12 @@ export function groupedAlternation(alternatives: readonly string[]): RegExp {
   const groups = new Map<string, string[]>();
   for (const alternative of alternatives) {
     // A class or an escape is taken whole as the first atom; a letter stands for both cases.
-    const head = alternative.startsWith('[')
-      ? alternative
-      : alternative.startsWith('\\')
-        ? alternative.slice(0, 2)
-        : alternative[0]!.toLowerCase();
+    const head =
+      alternative.startsWith('[') || alternative.startsWith('(')
+        ? alternative
+        : alternative.startsWith('\\')
+          ? alternative.slice(0, 2)
+          : alternative[0]!.toLowerCase();
     const rest = alternative.slice(head.length);
     const group = groups.get(head);
     if (group) group.push(rest);
@@ -386,9 +387,12 @@ function rot13(text: string): string {
 }
 
 /**
- * MAY_MATCH for a text in ROT13: the triggers made of letters and spaces, in ROT13, matched
- * on the text as written. A text with one is read again decoded.
+ * The triggers made of letters and spaces, in ROT13, matched on the text as written: a text
+ * with one is read again decoded.
  */
-export const MAY_MATCH_ROT13 = groupedAlternation(
-  TRIGGERS.filter((trigger) => /^[a-z ]+$/.test(trigger) && trigger.length >= 5).map(rot13),
-);
+export const ROT13_TRIGGERS: readonly string[] = TRIGGERS.filter(
+  (trigger) => /^[a-z ]+$/.test(trigger) && trigger.length >= 5,
+).map(rot13);
+
+/** MAY_MATCH for a text in ROT13 (see ROT13_TRIGGERS). */
+export const MAY_MATCH_ROT13 = groupedAlternation(ROT13_TRIGGERS);

@@ -208,8 +208,50 @@ export function sendsSecretsInLanguages(text: string): boolean {
 }
 
 /**
- * Words the Latin-script rules above need (one of them at least); texts in other scripts are
- * always read in full. Lower case, matched without case.
+ * Words the Latin-script rules above need (one of them at least), as regular expression
+ * sources matched without case; texts in other scripts are always read in full.
  */
-export const LANGUAGE_TRIGGERS =
-  /ignor|olvid|descart|omite|oubli|tenez pas|tiens pas|vergiss|missacht|esque|desconsid|dimentic|trascur|negeer|vergeet|zignoruj|zapomnij|talimat|abaikan|lupakan|bỏ qua|phớt|quên|du bist|no (?:le |les )?(?:dig|menc|inform|cuent|avis)|sin (?:avis|dec|inform)|ne (?:le |lui |leur )?(?:dit|dis|mention|signal|révél)|sans (?:le dire|préven|inform)|nichts|nicht|ohne|não|non |kullanıcıya|gebruiker|użytkownikowi|jangan|đừng|không được/i;
+export const LANGUAGE_TRIGGER_WORDS: readonly string[] = [
+  'ignor',
+  'olvid',
+  'descart',
+  'omite',
+  'oubli',
+  'tenez pas',
+  'tiens pas',
+  'vergiss',
+  'missacht',
+  'esque',
+  'desconsid',
+  'dimentic',
+  'trascur',
+  'negeer',
+  'vergeet',
+  'zignoruj',
+  'zapomnij',
+  'talimat',
+  'abaikan',
+  'lupakan',
+  'du bist',
+  'no (?:le |les )?(?:dig|menc|inform|cuent|avis)',
+  'sin (?:avis|dec|inform)',
+  'ne (?:le |lui |leur )?(?:dit|dis|mention|signal|révél)',
+  'sans (?:le dire|préven|inform)',
+  'nichts',
+  'nicht',
+  'ohne',
+  'não',
+  'non ',
+  'kullanıcıya',
+  'gebruiker',
+  'użytkownikowi',
+  'jangan',
+  'đừng',
+  'không được',
+  'bỏ qua',
+  'phớt',
+  'quên',
+];
+
+/** Whether a text holds one of LANGUAGE_TRIGGER_WORDS. */
+export const LANGUAGE_TRIGGERS = new RegExp(LANGUAGE_TRIGGER_WORDS.join('|'), 'i');
