@@ -31,6 +31,7 @@ const BENCHES: Bench[] = [
   { name: 'token-savings', script: 'token-savings.ts' },
   { name: 'framework-tokens', script: 'framework-tokens.ts', env: { BENCH_QUERIES: '300' } },
   { name: 'openapi-import', script: 'openapi-import.ts' },
+  { name: 'poisoning-detector', script: 'poisoning-detector.ts' },
   { name: 'mcp-tokens', script: 'mcp-tokens.ts' },
   { name: 'mcp-latency', script: 'mcp-latency.ts' },
   { name: 'mcp-throughput', script: 'mcp-throughput.ts' },

@@ -1,4 +1,5 @@
 import { ENGINE_TABLES } from './engine-tables.js';
+import { HYGIENE_TABLES } from './hygiene-tables.js';
 import { markdownTable, markedTables, provenanceLine, replaceTables } from './markdown.js';
 import { PROTOCOL_TABLES } from './protocol-tables.js';
 import { QUALITY_TABLES } from './quality-tables.js';
@@ -13,6 +14,7 @@ export const TABLES: readonly TableSpec[] = [
   ...PROTOCOL_TABLES,
   ...TARGET_TABLES,
   ...TOOL_SEARCH_TABLES,
+  ...HYGIENE_TABLES,
 ];
 
 /** One table as it stands in the document: the rows, then where they come from. */

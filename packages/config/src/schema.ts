@@ -118,6 +118,8 @@ export const arsenalConfigSchema = z.strictObject({
           cooldownMs: z.number().int().min(0).optional(),
           halfOpenMaxCalls: z.number().int().positive().optional(),
           successThreshold: z.number().int().positive().optional(),
+          /** Whose failures a circuit counts: tool (default), principal or tenant. */
+          scope: z.enum(['tool', 'principal', 'tenant']).optional(),
         })
         .optional(),
       /** Token buckets; with `state:` every replica draws from the same ones. */

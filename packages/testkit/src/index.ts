@@ -44,8 +44,18 @@ export {
   walkSchemas,
 } from './nasty-schemas.js';
 export { sampleFromPattern } from './pattern-samples.js';
-export type { PoisoningCase } from './poisoning-corpus.js';
-export { HARMLESS_TOOLS, POISONED_TOOLS } from './poisoning-corpus.js';
+export type { PoisoningCase, PoisoningKind } from './poisoning-corpus.js';
+export { HARMLESS_TOOLS, POISONED_TOOLS, POISONING_KINDS } from './poisoning-corpus.js';
+export type { PoisoningFigures, PoisoningKindFigures } from './poisoning-corpus-figures.js';
+export { measurePoisoningDetector } from './poisoning-corpus-figures.js';
+export type {
+  PoisoningDetectorCaseId,
+  PoisoningDetectorConformanceOptions,
+} from './poisoning-detector-conformance.js';
+export {
+  describePoisoningDetectorConformance,
+  poisoningDetectorCaseIds,
+} from './poisoning-detector-conformance.js';
 export type { ListeningProcess } from './processes.js';
 export { freePort, startListeningProcess } from './processes.js';
 export type { RedisServerProcess } from './redis-server.js';

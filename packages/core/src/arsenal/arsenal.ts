@@ -9,6 +9,7 @@ import type {
   ToolHealthReport,
   ToolResult,
 } from '../execution/types.js';
+import { poisoningDetectorFrom } from '../hygiene/poisoning-detectors.js';
 import type { SecurityPolicy } from '../policy/security-policy.js';
 import type { ProgressUpdate } from '../ports/executor.js';
 import type { HistoryStore } from '../ports/history-store.js';
@@ -70,6 +71,7 @@ export class Arsenal {
       quarantine: this.#quarantine,
       hygiene: options.hygiene ?? 'reject',
       quarantineImported: options.quarantine ?? true,
+      detector: poisoningDetectorFrom(options.poisoningDetectors),
     };
     this.#learning = new OutcomeLearning({
       enabled: options.learnFromOutcomes ?? true,
@@ -84,7 +86,8 @@ export class Arsenal {
    * Register one tool or many. Invalid tools are reported in `failed`, never silently dropped;
    * the valid ones are registered and (with an embedder) embedded before this resolves.
    *
-   * Every tool goes through one poisoning detector (`detectPoisoning`). An imported tool (any
+   * Every tool goes through the poisoning detectors (`poisoningDetectors`, the built-in rules
+   * by default). An imported tool (any
    * source but code: MCP, catalog and config files...) that trips it is quarantined (see
    * `quarantined()`, `approveQuarantined()`); a code-defined one follows the hygiene mode.
    */
@@ -93,7 +96,7 @@ export class Arsenal {
     options: ArsenalRegisterOptions = {},
   ): Promise<RegistrationSummary> {
     const list = Array.isArray(tools) ? tools : [tools as ToolRegistration];
-    const summary = registerTools(this.#registration, list, options);
+    const summary = await registerTools(this.#registration, list, options);
     const deferred = await this.retriever.syncOrDefer({ signal: options.signal });
     if (deferred) summary.deferred = { pending: this.retriever.pendingEmbeddings, error: deferred };
     return summary;

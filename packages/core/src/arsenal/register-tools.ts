@@ -1,6 +1,6 @@
 import { SuspiciousContentError, toArsenalError } from '../errors/arsenal-error.js';
 import type { Telemetry } from '../events/events.js';
-import { detectPoisoning, type PoisoningFinding } from '../hygiene/detect-poisoning.js';
+import type { PoisoningDetector, PoisoningFinding } from '../ports/poisoning-detector.js';
 import { inputFingerprint } from '../registry/input-fingerprint.js';
 import { isToolDefinition } from '../registry/registration-input.js';
 import {
@@ -23,6 +23,27 @@ export interface RegistrationTarget {
   /** Mode for code-defined tools (and imported ones when quarantine is off). */
   hygiene: HygieneMode;
   quarantineImported: boolean;
+  /** The poisoning detector every tool goes through (the built-in rules unless configured). */
+  detector: PoisoningDetector;
+}
+
+/** Findings of the target's detector; a detector that throws flags the tool (fail closed). */
+function detect(
+  target: RegistrationTarget,
+  tool: ToolDefinition,
+  signal: AbortSignal | undefined,
+): readonly PoisoningFinding[] | Promise<readonly PoisoningFinding[]> {
+  try {
+    return target.detector.detect(tool, signal ? { signal } : undefined);
+  } catch (error) {
+    return [
+      {
+        rule: 'detector-failed',
+        path: '',
+        message: `the poisoning detector "${target.detector.id}" failed (${error instanceof Error ? error.message : String(error)}); the tool is held until it can be checked or is approved`,
+      },
+    ];
+  }
 }
 
 /** A description to validate (not a function tool, not a definition already made). */
@@ -37,14 +58,15 @@ function originOf(registration: ToolRegistration, tool: ToolDefinition): 'code' 
 }
 
 /**
- * Register each tool through the one poisoning detector: flagged imported tools are held in
+ * Register each tool through the poisoning detector: flagged imported tools are held in
  * quarantine, flagged code tools follow the hygiene mode. Never throws; failures are listed.
+ * Waits only for a detector that answers with a promise (the built-in rules answer at once).
  */
-export function registerTools(
+export async function registerTools(
   target: RegistrationTarget,
   list: readonly ToolRegistration[],
   options: ArsenalRegisterOptions,
-): RegistrationSummary {
+): Promise<RegistrationSummary> {
   const summary: RegistrationSummary = {
     added: 0,
     updated: 0,
@@ -68,7 +90,8 @@ export function registerTools(
     },
   };
   const emptyAtStart = target.registry.count() === 0;
-  list.forEach((registration, index) => {
+  for (let index = 0; index < list.length; index++) {
+    const registration = list[index]!;
     try {
       // A plain description registered before, word for word and cleanly, is unchanged: it
       // skips validation, cleaning, the detector and hashing (they would find what they found).
@@ -87,7 +110,7 @@ export function registerTools(
           target.quarantine.release(existing.qualifiedName);
           summary.unchanged++;
           summary.tools.push(existing);
-          return;
+          continue;
         }
       }
       warned = false;
@@ -97,17 +120,19 @@ export function registerTools(
       const imported = (options.origin ?? originOf(registration, definition)) === 'imported';
       if (imported && target.quarantineImported) {
         if (!target.quarantine.isApproved(definition)) {
-          const findings = detectPoisoning(definition);
+          let findings = detect(target, definition, options.signal);
+          if (findings instanceof Promise) findings = await findings;
           if (findings.length > 0) {
             summary.quarantined.push(
               hold(target, registration, definition, findings, options.executor),
             );
-            return;
+            continue;
           }
           scannedClean = true;
         }
       } else if (hygiene !== 'off') {
-        const findings = detectPoisoning(definition);
+        let findings = detect(target, definition, options.signal);
+        if (findings instanceof Promise) findings = await findings;
         scannedClean = findings.length === 0;
         if (findings.length > 0) {
           if (hygiene === 'reject') throw new SuspiciousContentError(definition.name, findings);
@@ -146,7 +171,7 @@ export function registerTools(
       if ((index + 1) % progressEvery === 0 || index + 1 === list.length)
         options.onProgress?.(index + 1, list.length);
     }
-  });
+  }
   return summary;
 }
 

@@ -4,6 +4,7 @@ import type { ExecutionEngineOptions } from '../execution/engine.js';
 import type { SecurityPolicy } from '../policy/security-policy.js';
 import type { Embedder } from '../ports/embedder.js';
 import type { Principal } from '../ports/executor.js';
+import type { PoisoningDetector } from '../ports/poisoning-detector.js';
 import type { Reranker } from '../ports/reranker.js';
 import type { EncodeOptions, Transcoder } from '../ports/transcoder.js';
 import type { VectorStore } from '../ports/vector-store.js';
@@ -33,6 +34,12 @@ export interface ArsenalOptions {
    * `approveQuarantined`. Default true; false makes them follow `hygiene` like code.
    */
   quarantine?: boolean;
+  /**
+   * The poisoning detectors every registered tool goes through; a tool any of them flags is
+   * flagged. Default: the built-in rules alone (`[createRulePoisoningDetector()]`). A list
+   * replaces the default, so keep the built-in rules in it to add a classifier beside them.
+   */
+  poisoningDetectors?: readonly PoisoningDetector[];
   /**
    * Content hashes (`ToolDefinition.contentHash`) of tools already approved: they are
    * registered even when flagged (a lock file of approvals, read at start-up).

@@ -6,6 +6,7 @@ import type { ResolvedTool } from '../registry/types.js';
 import { concurrencyLimit, rateLimitedOutcome } from './call-limits.js';
 import { type CallState, callSpan, describeError, type Outcome } from './call-outcome.js';
 import { recordedClient } from './client-requests.js';
+import { isCallerFault } from './failure-cause.js';
 import { isoTime } from './iso-time.js';
 import {
   cancelledOutcome,
@@ -22,6 +23,8 @@ import type { ToolResult } from './types.js';
 /** How one call's attempts run, worked out once before the first. */
 interface AttemptPlan {
   resolved: ResolvedTool;
+  /** The circuit the call runs under (the tool's, or the caller's for the tool). */
+  breakerKey: string;
   executor: Executor;
   retries: number;
   idempotent: boolean;
@@ -158,10 +161,10 @@ export class CallRunner {
     const parts = this.#parts;
     const resolved = state.resolved!;
     const definition = resolved.definition;
-    const key = definition.qualifiedName;
     const call = state.call;
+    const key = parts.breaker.keyFor(definition.qualifiedName, call.principal);
     if (!parts.breaker.acquire(key))
-      return this.#finish(state, circuitOpenOutcome(parts.breaker, definition));
+      return this.#finish(state, circuitOpenOutcome(parts.breaker, definition, key));
     const executor =
       resolved.executor ??
       parts.executors.find((candidate) => safeCanExecute(candidate, definition));
@@ -177,6 +180,7 @@ export class CallRunner {
     }
     const plan: AttemptPlan = {
       resolved,
+      breakerKey: key,
       executor,
       retries: Math.max(0, Math.min(10, call.retries ?? parts.retry.maxRetries ?? 0)),
       idempotent: isIdempotentTool(definition),
@@ -281,11 +285,14 @@ export class CallRunner {
     const parts = this.#parts;
     const key = plan.resolved.definition.qualifiedName;
     const finishedAt = parts.clock.now();
-    if (outcome.ok || outcome.status !== 'cancelled') {
-      parts.breaker.record(key, outcome.ok);
+    // A failure is charged to its cause: a cancelled call, or one the tool refused because of
+    // the caller (its arguments, its rights, a declined confirmation), says nothing about the
+    // tool's health and must not open its circuit for every other caller.
+    if (outcome.ok || (outcome.status !== 'cancelled' && !isCallerFault(outcome.error))) {
+      parts.breaker.record(plan.breakerKey, outcome.ok);
       parts.health.record(key, outcome.ok, finishedAt - state.startedAt!, finishedAt);
     } else {
-      parts.breaker.release(key);
+      parts.breaker.release(plan.breakerKey);
     }
     if (outcome.ok) {
       if (plan.cacheKey !== undefined && plan.ttl !== undefined)

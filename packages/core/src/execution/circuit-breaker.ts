@@ -1,7 +1,14 @@
+import type { Principal } from '../ports/executor.js';
 import type { Clock } from './types.js';
 import { systemClock } from './types.js';
 
 export type CircuitState = 'closed' | 'open' | 'half_open';
+
+/**
+ * Whose failures a circuit counts: every caller's (`tool`), or each principal's or tenant's
+ * apart, so that one caller whose calls fail cannot open the circuit for the others.
+ */
+export type CircuitScope = 'tool' | 'principal' | 'tenant';
 
 export interface CircuitBreakerOptions {
   /** Consecutive failures that open the circuit. Default 5. */
@@ -12,7 +19,18 @@ export interface CircuitBreakerOptions {
   halfOpenMaxCalls?: number;
   /** Successful probes needed to close again. Default 1. */
   successThreshold?: number;
+  /**
+   * Whose failures a circuit counts. `tool` (default): one circuit per tool, shared by every
+   * caller, which protects a failing backend at once. `principal` / `tenant`: one circuit per
+   * tool and principal id (or tenant; calls without one share the tool's own circuit), so a
+   * caller whose calls fail is refused alone. Failures that are the caller's own (invalid
+   * arguments, refusals, rejected confirmations) never count, whatever the scope.
+   */
+  scope?: CircuitScope;
 }
+
+/** Separates a tool's key from the caller its circuit belongs to (see CircuitScope). */
+const SCOPE_SEPARATOR = '#';
 
 export interface CircuitChange {
   key: string;
@@ -38,6 +56,7 @@ export class CircuitBreaker {
   readonly #cooldownMs: number;
   readonly #halfOpenMaxCalls: number;
   readonly #successThreshold: number;
+  readonly #scope: CircuitScope;
   readonly #clock: Clock;
   readonly #onChange: ((change: CircuitChange) => void) | undefined;
 
@@ -50,6 +69,7 @@ export class CircuitBreaker {
     this.#cooldownMs = Math.max(0, options.cooldownMs ?? 30_000);
     this.#halfOpenMaxCalls = Math.max(1, options.halfOpenMaxCalls ?? 1);
     this.#successThreshold = Math.max(1, options.successThreshold ?? 1);
+    this.#scope = options.scope ?? 'tool';
     this.#clock = clock;
     this.#onChange = onChange;
   }
@@ -78,6 +98,44 @@ export class CircuitBreaker {
     if (to === 'open') circuit.openedAt = this.#clock.now();
     if (to === 'closed') circuit.consecutiveFailures = 0;
     this.#onChange?.({ key, from, to });
+  }
+
+  /**
+   * The key of the circuit a call of `tool` (its qualified name) by `principal` runs under: the
+   * tool's own, or the tool's for that principal or tenant (see CircuitScope).
+   */
+  keyFor(tool: string, principal: Principal | undefined): string {
+    if (this.#scope === 'tool' || !principal) return tool;
+    const owner = this.#scope === 'principal' ? principal.id : principal.tenant;
+    if (typeof owner !== 'string' || owner === '') return tool;
+    return `${tool}${SCOPE_SEPARATOR}${this.#scope}=${owner}`;
+  }
+
+  /** Every circuit key of a tool: its own and, when scoped, each caller's. */
+  #keysOf(tool: string): string[] {
+    const prefix = `${tool}${SCOPE_SEPARATOR}`;
+    const keys = [tool];
+    for (const key of this.#circuits.keys()) if (key.startsWith(prefix)) keys.push(key);
+    return keys;
+  }
+
+  /**
+   * The state a tool's health reports: its own circuit's, or with scoped circuits the worst of
+   * them (open before half-open before closed), so that an operator sees any open one.
+   */
+  toolState(tool: string): CircuitState {
+    let worst: CircuitState = 'closed';
+    for (const key of this.#keysOf(tool)) {
+      const state = this.state(key);
+      if (state === 'open') return 'open';
+      if (state === 'half_open') worst = 'half_open';
+    }
+    return worst;
+  }
+
+  /** Close every circuit of a tool, each caller's included (an operator fixed the backend). */
+  resetTool(tool: string): void {
+    for (const key of this.#keysOf(tool)) this.reset(key);
   }
 
   /** The current state; an open circuit past its cooldown turns half-open here. */

@@ -90,6 +90,120 @@ describe('circuit breaker', () => {
   });
 });
 
+describe('failures charged to their cause', () => {
+  const alice = { id: 'alice' };
+  const admin = { id: 'admin' };
+  // A tool whose executor refuses what core's schema let through (as an argv renderer refuses a
+  // value starting with "-"), and otherwise works.
+  const strictTool = () =>
+    tool('sort_file', async (args) => {
+      const { InvalidArgumentError } = await import('../errors/index.js');
+      if (String(args.name).startsWith('-'))
+        throw new InvalidArgumentError(`parameter "name" starts with "-"`);
+      return 'sorted';
+    });
+
+  it('five invalid calls by one principal leave the circuit closed for another', async () => {
+    const { engine } = setup([strictTool()]);
+    for (let i = 0; i < 5; i++) {
+      const refused = await engine.execute({
+        tool: 'sort_file',
+        arguments: { name: '-o/tmp/x' },
+        principal: alice,
+      });
+      expect(refused.status).toBe('failure');
+      expect(refused.error?.code).toBe('invalid_argument');
+    }
+    expect(engine.health('sort_file')).toMatchObject({ circuitState: 'closed', totalCalls: 0 });
+    const valid = await engine.execute({
+      tool: 'sort_file',
+      arguments: { name: 'data' },
+      principal: admin,
+    });
+    expect(valid.status).toBe('success');
+  });
+
+  it('refusals by the tool and declined confirmations do not count either', async () => {
+    const { ArsenalError, PermissionDeniedError } = await import('../errors/index.js');
+    let next = 0;
+    const failures = [
+      () => new PermissionDeniedError('guarded', 'the upstream refused this principal'),
+      () => new ArsenalError('confirmation_rejected', 'The user declined.'),
+      () => Object.assign(new Error('bad input'), { code: 'validation_failed' }),
+    ];
+    const { engine } = setup(
+      [
+        tool('guarded', () => {
+          throw failures[next++ % failures.length]!();
+        }),
+      ],
+      { breaker: { failureThreshold: 1 } },
+    );
+    for (let i = 0; i < 3; i++)
+      expect((await engine.execute({ tool: 'guarded' })).status).toBe('failure');
+    expect(engine.health('guarded')).toMatchObject({ circuitState: 'closed', totalCalls: 0 });
+  });
+
+  it('a tool that is down still opens its circuit', async () => {
+    const { engine } = setup(
+      [
+        tool('down', () => {
+          throw new Error('connection refused');
+        }),
+      ],
+      { breaker: { failureThreshold: 2 } },
+    );
+    await engine.execute({ tool: 'down', principal: alice });
+    await engine.execute({ tool: 'down', principal: alice });
+    expect((await engine.execute({ tool: 'down', principal: admin })).status).toBe('circuit_open');
+  });
+
+  it('with scope principal, one caller whose calls fail is refused alone', async () => {
+    let failFor = 'alice';
+    const { engine, telemetry } = setup(
+      [
+        tool('flaky', (_args, context) => {
+          if (context.principal?.id === failFor) throw new Error('backend rejects this account');
+          return 'ok';
+        }),
+      ],
+      { breaker: { failureThreshold: 2, scope: 'principal' } },
+    );
+    await engine.execute({ tool: 'flaky', principal: alice });
+    await engine.execute({ tool: 'flaky', principal: alice });
+    expect((await engine.execute({ tool: 'flaky', principal: alice })).status).toBe('circuit_open');
+    expect((await engine.execute({ tool: 'flaky', principal: admin })).status).toBe('success');
+    // Health shows the open circuit; a reset closes every caller's.
+    expect(engine.health('flaky').circuitState).toBe('open');
+    expect(telemetry.events('circuit.changed')[0]?.tool).toContain('principal=alice');
+    engine.resetCircuit('flaky');
+    failFor = '';
+    expect((await engine.execute({ tool: 'flaky', principal: alice })).status).toBe('success');
+  });
+
+  it('with scope tenant, callers of one tenant share a circuit, other tenants do not', async () => {
+    const { engine } = setup(
+      [
+        tool('per_tenant', (_args, context) => {
+          if (context.principal?.tenant === 'acme') throw new Error('acme quota exhausted');
+          return 'ok';
+        }),
+      ],
+      { breaker: { failureThreshold: 2, scope: 'tenant' } },
+    );
+    await engine.execute({ tool: 'per_tenant', principal: { id: 'a1', tenant: 'acme' } });
+    await engine.execute({ tool: 'per_tenant', principal: { id: 'a2', tenant: 'acme' } });
+    expect(
+      (await engine.execute({ tool: 'per_tenant', principal: { id: 'a3', tenant: 'acme' } }))
+        .status,
+    ).toBe('circuit_open');
+    expect(
+      (await engine.execute({ tool: 'per_tenant', principal: { id: 'b1', tenant: 'globex' } }))
+        .status,
+    ).toBe('success');
+  });
+});
+
 describe('policy', () => {
   it('denies by tool, namespace and capability pattern', async () => {
     const { createSecurityPolicy } = await import('../policy/security-policy.js');

@@ -210,9 +210,9 @@ export function createExecutionEngine(options: ExecutionEngineOptions): Executio
       ),
     health: (toolName) => {
       const key = qualified(toolName);
-      return health.report(key, breaker.state(key));
+      return health.report(key, breaker.toolState(key));
     },
-    resetCircuit: (toolName) => breaker.reset(qualified(toolName)),
+    resetCircuit: (toolName) => breaker.resetTool(qualified(toolName)),
     async close() {
       if (closed) return;
       closed = true;

@@ -1,7 +1,12 @@
 export type { BatchRequest, BatchResult, BatchStrategy } from './batch.js';
 export type { BulkheadOptions } from './bulkhead.js';
 export { Bulkhead } from './bulkhead.js';
-export type { CircuitBreakerOptions, CircuitChange, CircuitState } from './circuit-breaker.js';
+export type {
+  CircuitBreakerOptions,
+  CircuitChange,
+  CircuitScope,
+  CircuitState,
+} from './circuit-breaker.js';
 export { CircuitBreaker } from './circuit-breaker.js';
 export { ConfirmationStore } from './confirmation.js';
 export type { ExecutionEngine, ExecutionEngineOptions } from './engine.js';

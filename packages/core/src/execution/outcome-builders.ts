@@ -26,8 +26,12 @@ export function cancelledOutcome(): Outcome {
   };
 }
 
-export function circuitOpenOutcome(breaker: CircuitBreaker, definition: ToolDefinition): Outcome {
-  const retryAfterMs = breaker.retryAfterMs(definition.qualifiedName);
+export function circuitOpenOutcome(
+  breaker: CircuitBreaker,
+  definition: ToolDefinition,
+  key: string = definition.qualifiedName,
+): Outcome {
+  const retryAfterMs = breaker.retryAfterMs(key);
   const error = new CircuitOpenError(definition.name, retryAfterMs);
   return {
     status: 'circuit_open',

@@ -134,10 +134,10 @@ export class ExecutionPipeline {
     }
     state.resolved = resolved;
     const definition = resolved.definition;
-    const key = definition.qualifiedName;
+    const key = parts.breaker.keyFor(definition.qualifiedName, call.principal);
     if (parts.breaker.state(key) === 'open') {
       state.auditArguments = {};
-      return this.#finish(state, circuitOpenOutcome(this.#parts.breaker, definition));
+      return this.#finish(state, circuitOpenOutcome(this.#parts.breaker, definition, key));
     }
     const shaped = normaliseArguments(definition.name, call.arguments, parts.maxArgumentBytes);
     if (!shaped.ok) {

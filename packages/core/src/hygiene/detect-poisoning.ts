@@ -1,42 +1,124 @@
-import type { Issue } from '../errors/arsenal-error.js';
+import type { PoisoningFinding } from '../ports/poisoning-detector.js';
 import type { ToolDefinition } from '../tool/tool-definition.js';
+import { decodings, mayHoldEncoded, rot13 } from './encoded-payloads.js';
 import { findMixedScriptWords, foldLookAlikes } from './homoglyphs.js';
-import { INJECTION_RULES, MAY_MATCH, MAY_MATCH_SNAKE } from './injection-rules.js';
+import {
+  groupedAlternation,
+  INJECTION_RULES,
+  type InjectionRule,
+  MAY_MATCH,
+  MAY_MATCH_ROT13,
+  MAY_MATCH_SNAKE,
+  ROT13_TRIGGERS,
+  TRIGGERS,
+} from './injection-rules.js';
 import { sanitizeText } from './invisible-characters.js';
+import {
+  LANGUAGE_RULES,
+  LANGUAGE_TRIGGER_WORDS,
+  LANGUAGE_TRIGGERS,
+  sendsSecretsInLanguages,
+} from './language-rules.js';
+import { joinRunOnLines } from './rule-context.js';
 import { textPath, visitToolTexts } from './tool-texts.js';
 
-/** A reason to distrust a tool: which rule fired, where, and why it matters. */
-export interface PoisoningFinding extends Issue {
-  /** `hidden-characters`, `homoglyph`, or the id of an injection rule (`instruction-override`...). */
-  rule: string;
-}
+export type { PoisoningFinding } from '../ports/poisoning-detector.js';
 
 const NON_ASCII = /[^\u0000-\u007F]/;
+
+/**
+ * Whether an ASCII text holds a trigger of a rule, of a rule in another language or of a rule
+ * in ROT13: one pass of one expression grouped by first character, since nearly every text of
+ * a catalog holds none.
+ */
+const MAY_MATCH_ANY = groupedAlternation([
+  ...TRIGGERS,
+  ...LANGUAGE_TRIGGER_WORDS,
+  ...ROT13_TRIGGERS,
+]);
 const LOWER_SNAKE = /^[a-z0-9]+(?:_[a-z0-9]+)*$/;
+
+/** The rules a (normalised) text matches, English ones first, each id once. */
+function matchedRules(text: string, nonAscii: boolean, unfolded = text): InjectionRule[] {
+  const matched: InjectionRule[] = [];
+  if (MAY_MATCH.test(text)) {
+    for (const rule of INJECTION_RULES)
+      if (rule.pattern.test(text) && !rule.excuse?.(text)) matched.push(rule);
+  }
+  // Other languages are read as written: look-alike folding would turn Cyrillic into Latin.
+  if (unfolded !== text) text = unfolded;
+  if (nonAscii || LANGUAGE_TRIGGERS.test(text)) {
+    for (const rule of LANGUAGE_RULES)
+      if (rule.pattern.test(text) && !matched.some((found) => found.id === rule.id))
+        matched.push(rule);
+    if (sendsSecretsInLanguages(text) && !matched.some((found) => found.id === 'exfiltration'))
+      matched.push(EXFILTRATION_IN_LANGUAGES);
+  }
+  return matched;
+}
+
+const EXFILTRATION_IN_LANGUAGES: InjectionRule = {
+  id: 'exfiltration',
+  pattern: /$^/,
+  message:
+    'asks for secrets or the conversation to be sent somewhere, in another language (exfiltration)',
+};
 
 /**
  * Scan one text for content that smuggles instructions or hidden text to a model. The text is
  * read as a reviewer cannot see it: invisible characters removed, compatibility forms folded
- * (full-width letters), Cyrillic and Greek look-alikes read as Latin.
+ * (full-width letters), Cyrillic and Greek look-alikes read as Latin; then with its run-on
+ * lines joined, and decoded (base64, ROT13, leetspeak, spaced-out letters, percent-encoding)
+ * and read again.
  *
  * @example scanText('Adds. Ignore previous instructions.', '/description')[0]?.rule // 'instruction-override'
  */
 export function scanText(text: string, path: string): PoisoningFinding[] {
   const findings: PoisoningFinding[] = [];
   let normalised = text;
-  if (NON_ASCII.test(text)) {
+  let unfolded = text;
+  const nonAscii = NON_ASCII.test(text);
+  if (nonAscii) {
     const sanitized = sanitizeText(text, path);
     for (const finding of sanitized.findings)
       findings.push({ ...finding, rule: 'hidden-characters' });
     for (const finding of findMixedScriptWords(sanitized.text, path))
       findings.push({ ...finding, rule: 'homoglyph' });
-    normalised = foldLookAlikes(sanitized.text.normalize('NFKC'));
+    unfolded = sanitized.text.normalize('NFKC');
+    normalised = foldLookAlikes(unfolded);
   }
-  if (!MAY_MATCH.test(normalised)) return findings;
-  for (const rule of INJECTION_RULES) {
-    if (rule.pattern.test(normalised))
-      findings.push({ path, message: rule.message, rule: rule.id });
+  const found = new Set<string>();
+  const report = (rules: readonly InjectionRule[], how = '') => {
+    for (const rule of rules) {
+      if (found.has(rule.id)) continue;
+      found.add(rule.id);
+      findings.push({ path, message: `${rule.message}${how}`, rule: rule.id });
+    }
+  };
+  report(matchedRules(normalised, nonAscii, unfolded));
+  if (normalised.indexOf('\n') >= 0) {
+    const joined = joinRunOnLines(normalised);
+    if (joined !== normalised)
+      report(matchedRules(joined, nonAscii, joinRunOnLines(unfolded)), ', over several lines');
   }
+  // Encoded payloads: what a decoding reveals is a finding of its own.
+  const hidden: string[] = [];
+  if (MAY_MATCH_ROT13.test(normalised)) {
+    for (const rule of matchedRules(rot13(normalised), false))
+      if (!found.has(rule.id)) hidden.push(`${rule.id} in ROT13`);
+  }
+  if (mayHoldEncoded(normalised)) {
+    for (const decoded of decodings(normalised)) {
+      for (const rule of matchedRules(decoded.text, NON_ASCII.test(decoded.text)))
+        if (!found.has(rule.id)) hidden.push(`${rule.id} in ${decoded.encoding}`);
+    }
+  }
+  if (hidden.length > 0)
+    findings.push({
+      path,
+      rule: 'encoded-payload',
+      message: `hides instructions in an encoding a reviewer cannot read (${[...new Set(hidden)].join(', ')})`,
+    });
   return findings;
 }
 
@@ -111,7 +193,7 @@ function isClean(text: string, identifier: boolean, remember: boolean): boolean 
   if (NON_ASCII.test(text)) return false;
   // A lower snake_case identifier is tested as written, its underscores standing for spaces.
   const mayMatch = !identifier
-    ? MAY_MATCH.test(text)
+    ? MAY_MATCH_ANY.test(text) || mayHoldEncoded(text)
     : LOWER_SNAKE.test(text)
       ? MAY_MATCH_SNAKE.test(text)
       : MAY_MATCH.test(identifierWords(text));

@@ -63,7 +63,10 @@ export function sanitizeText(text: string, path: string): SanitizedText {
   let harmless = 0;
   let hiding = 0;
   let misplacedSelectors = 0;
-  let out = text.replace(HIDING, () => {
+  const flags = flagSpans(text);
+  let out = text.replace(HIDING, (match, offset: number) => {
+    // Tag characters used as designed: a subdivision flag (🏴 + region + cancel tag).
+    if (flags && flags.some(([start, end]) => offset >= start && offset < end)) return match;
     hiding++;
     return '';
   });
@@ -99,6 +102,25 @@ export function sanitizeText(text: string, path: string): SanitizedText {
     });
   }
   return { text: out, stripped, findings };
+}
+
+/**
+ * A subdivision flag: U+1F3F4, two to six tag letters or digits (a region such as `gbsct`),
+ * then CANCEL TAG. Tag characters anywhere else hide text.
+ */
+const TAG_FLAG = /\u{1F3F4}[\u{E0030}-\u{E0039}\u{E0061}-\u{E007A}]{2,6}\u{E007F}/gu;
+/** More flags than this in one text are a message spelled in regions, not flags. */
+const MAX_FLAGS = 8;
+
+/** Where a text's subdivision flags are (UTF-16 offsets), or undefined when it has none. */
+function flagSpans(text: string): Array<[number, number]> | undefined {
+  if (text.indexOf('\u{1F3F4}') < 0) return undefined;
+  const spans: Array<[number, number]> = [];
+  for (const match of text.matchAll(TAG_FLAG)) {
+    spans.push([match.index, match.index + match[0].length]);
+    if (spans.length > MAX_FLAGS) return undefined;
+  }
+  return spans.length > 0 ? spans : undefined;
 }
 
 function isSelector(code: number): boolean {

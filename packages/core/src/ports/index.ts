@@ -19,6 +19,7 @@ export type {
 } from './executor.js';
 export type { AuditRecord, HistoryQuery, HistoryStore } from './history-store.js';
 export type { Planner, PlannerContext, PlanningTask } from './planner.js';
+export type { PoisoningDetector, PoisoningFinding } from './poisoning-detector.js';
 export type { RerankCandidate, Reranker, RerankResult } from './reranker.js';
 export type { StateStore } from './state-store.js';
 export type { ToolSource, ToolSourceChange } from './tool-source.js';

@@ -1,0 +1,87 @@
+// The poisoning detector (the built-in rules) on the testkit corpus, per kind: attacks caught
+// and harmless look-alikes flagged; then on every tool of the four real catalogs in bench/data,
+// which it must not flag. Writes bench/results/poisoning-detector.json.
+// Run: pnpm --filter @arsenal/bench bench:poisoning (or tsx poisoning-detector.ts)
+import { readFileSync } from 'node:fs';
+import { performance } from 'node:perf_hooks';
+import {
+  createRulePoisoningDetector,
+  createToolDefinition,
+  parseCatalog,
+  type ToolDefinition,
+} from '@arsenal/core';
+import { measurePoisoningDetector } from '@arsenal/testkit';
+import { BENCHMARK_SETS, type BenchmarkSet, benchmarkFile } from './lib/benchmark-sets.js';
+import { printTable, writeResult } from './lib/report.js';
+
+const detector = createRulePoisoningDetector();
+const figures = await measurePoisoningDetector(detector);
+
+const catalogs: {
+  set: BenchmarkSet;
+  tools: number;
+  flagged: number;
+  flaggedNames: string[];
+  scanMs: number;
+}[] = [];
+for (const set of Object.keys(BENCHMARK_SETS) as BenchmarkSet[]) {
+  const inputs = parseCatalog(readFileSync(benchmarkFile(set, 'tools'), 'utf8'), {
+    format: 'jsonl',
+    source: set,
+  });
+  const tools: ToolDefinition[] = inputs.map((input) =>
+    createToolDefinition(input, { hygiene: 'off' }),
+  );
+  const started = performance.now();
+  const flaggedNames: string[] = [];
+  for (const tool of tools) {
+    const findings = await detector.detect(tool);
+    if (findings.length > 0) flaggedNames.push(tool.name);
+  }
+  const scanMs = performance.now() - started;
+  catalogs.push({ set, tools: tools.length, flagged: flaggedNames.length, flaggedNames, scanMs });
+}
+
+const share = (part: number, whole: number) => (whole === 0 ? 0 : part / whole);
+printTable(
+  ['kind', 'attacks', 'caught', 'look-alikes', 'flagged'],
+  [
+    ...figures.kinds.map((kind) => [
+      kind.kind,
+      kind.poisoned,
+      kind.caught,
+      kind.harmless,
+      kind.flagged,
+    ]),
+    ['all', figures.poisoned, figures.caught, figures.harmless, figures.flagged],
+  ],
+);
+printTable(
+  ['catalog', 'tools', 'flagged', 'scan ms'],
+  catalogs.map((catalog) => [
+    catalog.set,
+    catalog.tools,
+    catalog.flagged,
+    catalog.scanMs.toFixed(0),
+  ]),
+);
+if (figures.missed.length > 0) console.log(`missed: ${figures.missed.join(', ')}`);
+if (figures.falsePositives.length > 0)
+  console.log(`flagged look-alikes: ${figures.falsePositives.join(', ')}`);
+
+const path = writeResult('poisoning-detector', {
+  detector: detector.id,
+  corpus: {
+    poisoned: figures.poisoned,
+    caught: figures.caught,
+    recall: share(figures.caught, figures.poisoned),
+    harmless: figures.harmless,
+    flagged: figures.flagged,
+    falsePositiveRate: share(figures.flagged, figures.harmless),
+    missed: figures.missed,
+    falsePositives: figures.falsePositives,
+  },
+  kinds: figures.kinds,
+  catalogs,
+});
+console.log(`wrote ${path}`);

@@ -1,0 +1,64 @@
+import { percentOf, rowsOf, whole } from './formats.js';
+import type { ResultView } from './result-view.js';
+import type { TableSpec } from './table-spec.js';
+
+const count = (row: ResultView, key: string) => whole(row.figure(key)?.median ?? Number.NaN);
+const share = (row: ResultView, part: string, total: string) => {
+  const all = row.figure(total)?.median ?? 0;
+  return all === 0 ? '—' : percentOf((row.figure(part)?.median ?? 0) / all);
+};
+
+/** The poisoning detector (bench/poisoning-detector.ts): the corpus per kind, the real catalogs. */
+export const HYGIENE_TABLES: TableSpec[] = [
+  {
+    name: 'poisoning-detector-kinds',
+    sources: ['poisoning-detector'],
+    headers: ['kind', 'attacks', 'caught', 'look-alikes', 'flagged'],
+    rows: ([file]) => {
+      const kindRows = rowsOf(file!, 'kinds').map((row) => [
+        row.text('kind'),
+        count(row, 'poisoned'),
+        `${count(row, 'caught')} (${share(row, 'caught', 'poisoned')})`,
+        count(row, 'harmless'),
+        row.figure('harmless')?.median
+          ? `${count(row, 'flagged')} (${share(row, 'flagged', 'harmless')})`
+          : '—',
+      ]);
+      const corpus = file!.root().at('corpus');
+      return [
+        ...kindRows,
+        [
+          '**all**',
+          count(corpus, 'poisoned'),
+          `**${count(corpus, 'caught')} (${share(corpus, 'caught', 'poisoned')})**`,
+          count(corpus, 'harmless'),
+          `**${count(corpus, 'flagged')} (${share(corpus, 'flagged', 'harmless')})**`,
+        ],
+      ];
+    },
+  },
+  {
+    name: 'poisoning-detector-catalogs',
+    sources: ['poisoning-detector'],
+    headers: ['catalog', 'tools', 'flagged', 'scan ms'],
+    rows: ([file]) => {
+      const rows = rowsOf(file!, 'catalogs');
+      const total = (key: string) =>
+        rows.reduce((sum, row) => sum + (row.figure(key)?.median ?? 0), 0);
+      return [
+        ...rows.map((row) => [
+          row.text('set'),
+          count(row, 'tools'),
+          count(row, 'flagged'),
+          count(row, 'scanMs'),
+        ]),
+        [
+          '**all**',
+          whole(total('tools')),
+          `**${whole(total('flagged'))}**`,
+          whole(total('scanMs')),
+        ],
+      ];
+    },
+  },
+];
