@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { parseExposition, sampleValue } from './exposition-test-support.js';
 import { createPrometheusTelemetry } from './index.js';
 
-describe('PrometheusTelemetry counts added up per drain', () => {
-  it('counts every call and keeps the gauges exact across many drains', async () => {
+describe('PrometheusTelemetry totals over many calls', () => {
+  it('counts every call and keeps the gauges exact', async () => {
     const telemetry = createPrometheusTelemetry();
     const time = new Date().toISOString();
     const complete = (callId: string, status: 'success' | 'error', principalId: string) =>
@@ -18,7 +18,6 @@ describe('PrometheusTelemetry counts added up per drain', () => {
         principalId,
         ...(status === 'error' ? { errorCode: 'tool_failed' } : {}),
       });
-    // 2,500 calls cross two automatic drains (every 1,024 events) and one on read.
     for (let index = 0; index < 2500; index++) {
       telemetry.emit({
         type: 'execution.started',
