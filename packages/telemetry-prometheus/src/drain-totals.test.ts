@@ -68,4 +68,41 @@ describe('PrometheusTelemetry totals over many calls', () => {
       }),
     ).toBe(1875);
   });
+
+  it('counts a retried call in flight once, and a call that never started not at all', async () => {
+    const telemetry = createPrometheusTelemetry();
+    const time = new Date().toISOString();
+    const tool = 'get_weather';
+    const inFlight = async () =>
+      sampleValue(
+        parseExposition(await telemetry.metrics()).samples,
+        'arsenal_executions_in_flight',
+        {},
+      );
+    telemetry.emit({ type: 'execution.started', time, callId: 'a', tool, attempt: 1 });
+    telemetry.emit({ type: 'execution.started', time, callId: 'a', tool, attempt: 2 });
+    expect(await inFlight()).toBe(1);
+    // Denied before any attempt: it completes with no attempt and leaves `a` in flight.
+    telemetry.emit({
+      type: 'execution.completed',
+      time,
+      callId: 'b',
+      tool,
+      status: 'denied',
+      errorCode: 'policy_denied',
+      durationMs: 0,
+      attempt: 0,
+    });
+    expect(await inFlight()).toBe(1);
+    telemetry.emit({
+      type: 'execution.completed',
+      time,
+      callId: 'a',
+      tool,
+      status: 'success',
+      durationMs: 3,
+      attempt: 2,
+    });
+    expect(await inFlight()).toBe(0);
+  });
 });

@@ -56,7 +56,8 @@ export class PrometheusTelemetry implements Telemetry {
   readonly #principals: BoundedLabel | undefined;
   readonly #namespaceByTool = new Map<string, string>();
   readonly #toolLabelCache = new Map<string, { namespace: string; tool: string }>();
-  readonly #inFlight = new Set<string>();
+  /** Calls whose first attempt started and which have not completed. */
+  #inFlight = 0;
   readonly #openBreakers = new Set<string>();
   /** Per tool name, the cells of its calls by outcome and principal. */
   readonly #callCells = new Map<string, Map<string, CallCells>>();
@@ -129,7 +130,7 @@ export class PrometheusTelemetry implements Telemetry {
   }
 
   #setGauges(): void {
-    this.#metrics.inFlight.set(this.#inFlight.size);
+    this.#metrics.inFlight.set(this.#inFlight);
   }
 
   #apply(event: ArsenalEvent): void {
@@ -160,10 +161,12 @@ export class PrometheusTelemetry implements Telemetry {
         return;
       }
       case 'execution.started':
-        this.#inFlight.add(event.callId);
+        // Counted, not tracked by call id: a call's completion says how many attempts started,
+        // so a call that never started (denied, invalid arguments) is never counted out.
+        if (event.attempt === 1) this.#inFlight++;
         return;
       case 'execution.completed': {
-        this.#inFlight.delete(event.callId);
+        if (event.attempt >= 1 && this.#inFlight > 0) this.#inFlight--;
         const cells = this.#cellsOfCall(event);
         m.executionDuration.observe(cells.duration, event.durationMs / 1000);
         cells.count.value += 1;
