@@ -1,7 +1,8 @@
 // Where the exporters' CPU goes: a loop of no-op executes, then of retrieves, with one exporter
 // on (or none), each loop profiled on its own by the V8 profiler (start-up is left out).
 // Run: tsx telemetry-profile.ts off|otel|prometheus|both [profile-dir]
-// (OTLP_PROTOCOL=http/protobuf for the protobuf exporter, SAMPLE_RATIO=0.1 for head sampling).
+// (OTLP/protobuf as arsenal.yaml sets it up; OTLP_PROTOCOL=http/json for JSON, SAMPLE_RATIO=0.1
+// for head sampling).
 // Writes <profile-dir>/<variant>-execute.cpuprofile and -retrieve.cpuprofile (open them in
 // Chrome DevTools) when a directory is given, and prints CPU µs per call either way.
 import { spawn } from 'node:child_process';
@@ -36,7 +37,7 @@ if (variant === 'otel' || variant === 'both')
     otelTelemetryFromConfig({
       otlp: {
         url: `http://127.0.0.1:${port}/v1/traces`,
-        protocol: process.env.OTLP_PROTOCOL === 'http/protobuf' ? 'http/protobuf' : 'http/json',
+        protocol: process.env.OTLP_PROTOCOL === 'http/json' ? 'http/json' : 'http/protobuf',
       },
       ...(process.env.SAMPLE_RATIO ? { sampleRatio: Number(process.env.SAMPLE_RATIO) } : {}),
     }),

@@ -27,11 +27,11 @@ const ping = defineTool({
 });
 
 describe('OTLP/HTTP export', () => {
-  it('sends spans a collector decodes, with the service name and the call ids', async () => {
+  it('sends OTLP/JSON when asked: spans a collector decodes, with the service name and ids', async () => {
     const collector = await receiver();
     const telemetry = otelTelemetryFromConfig({
       serviceName: 'tool-gateway',
-      otlp: { url: collector.url },
+      otlp: { url: collector.url, protocol: 'http/json' },
     });
     const arsenal = createArsenal({ telemetry });
     await arsenal.register([ping]);
@@ -45,11 +45,11 @@ describe('OTLP/HTTP export', () => {
     await arsenal.close();
   });
 
-  it('sends OTLP/protobuf when asked: smaller bodies carrying the same span', async () => {
+  it('sends OTLP/protobuf by default: the same span, ids as bytes', async () => {
     const collector = await receiver();
     const telemetry = otelTelemetryFromConfig({
       serviceName: 'tool-gateway',
-      otlp: { url: collector.url, protocol: 'http/protobuf' },
+      otlp: { url: collector.url },
     });
     const arsenal = createArsenal({ telemetry });
     await arsenal.register([ping]);
@@ -72,7 +72,9 @@ describe('OTLP/HTTP export', () => {
     cleanups.push(mcp.close);
     const source = createMcpToolSource({ name: 'echo', transport: { type: 'http', url: mcp.url } });
     cleanups.push(() => source.close());
-    const telemetry = otelTelemetryFromConfig({ otlp: { url: collector.url } });
+    const telemetry = otelTelemetryFromConfig({
+      otlp: { url: collector.url, protocol: 'http/json' },
+    });
     const arsenal = createArsenal({ telemetry });
     const handle = await arsenal.addSource(source);
     cleanups.push(() => handle.stop());
@@ -92,7 +94,7 @@ describe('OTLP/HTTP export', () => {
       [
         'telemetry:',
         '  use: "@arsenal/telemetry-otel"',
-        `  options: { serviceName: from-yaml, otlp: { url: "${collector.url}" } }`,
+        `  options: { serviceName: from-yaml, otlp: { url: "${collector.url}", protocol: http/json } }`,
       ].join('\n'),
       { baseDir: packageDir },
     );

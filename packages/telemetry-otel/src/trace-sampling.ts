@@ -19,9 +19,10 @@ export class TraceSampling {
 
   /** Whether events of this trace become spans. */
   keeps(traceId: string | undefined): boolean {
-    if (!isW3cTraceId(traceId)) return true;
-    // A call's events arrive together: one remembered answer spares most of the hashing.
+    // A call's events arrive together: one remembered answer spares most of the checks and
+    // hashing (only a W3C id is ever remembered).
     if (traceId === this.#lastTraceId) return this.#lastKept;
+    if (!isW3cTraceId(traceId)) return true;
     this.#lastTraceId = traceId;
     this.#lastKept = traceHash(traceId) < this.#bound;
     return this.#lastKept;

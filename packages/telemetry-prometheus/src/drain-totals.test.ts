@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { parseExposition, sampleValue } from './exposition-test-support.js';
 import { createPrometheusTelemetry } from './index.js';
 
-describe('PrometheusTelemetry counts added up per drain', () => {
-  it('counts every call and keeps the gauges exact across many drains', async () => {
+describe('PrometheusTelemetry totals over many calls', () => {
+  it('counts every call and keeps the gauges exact', async () => {
     const telemetry = createPrometheusTelemetry();
     const time = new Date().toISOString();
     const complete = (callId: string, status: 'success' | 'error', principalId: string) =>
@@ -18,7 +18,6 @@ describe('PrometheusTelemetry counts added up per drain', () => {
         principalId,
         ...(status === 'error' ? { errorCode: 'tool_failed' } : {}),
       });
-    // 2,500 calls cross two automatic drains (every 1,024 events) and one on read.
     for (let index = 0; index < 2500; index++) {
       telemetry.emit({
         type: 'execution.started',
@@ -68,5 +67,42 @@ describe('PrometheusTelemetry counts added up per drain', () => {
         error_code: 'none',
       }),
     ).toBe(1875);
+  });
+
+  it('counts a retried call in flight once, and a call that never started not at all', async () => {
+    const telemetry = createPrometheusTelemetry();
+    const time = new Date().toISOString();
+    const tool = 'get_weather';
+    const inFlight = async () =>
+      sampleValue(
+        parseExposition(await telemetry.metrics()).samples,
+        'arsenal_executions_in_flight',
+        {},
+      );
+    telemetry.emit({ type: 'execution.started', time, callId: 'a', tool, attempt: 1 });
+    telemetry.emit({ type: 'execution.started', time, callId: 'a', tool, attempt: 2 });
+    expect(await inFlight()).toBe(1);
+    // Denied before any attempt: it completes with no attempt and leaves `a` in flight.
+    telemetry.emit({
+      type: 'execution.completed',
+      time,
+      callId: 'b',
+      tool,
+      status: 'denied',
+      errorCode: 'policy_denied',
+      durationMs: 0,
+      attempt: 0,
+    });
+    expect(await inFlight()).toBe(1);
+    telemetry.emit({
+      type: 'execution.completed',
+      time,
+      callId: 'a',
+      tool,
+      status: 'success',
+      durationMs: 3,
+      attempt: 2,
+    });
+    expect(await inFlight()).toBe(0);
   });
 });

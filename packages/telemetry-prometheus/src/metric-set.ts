@@ -1,4 +1,5 @@
-import { Counter, Gauge, Histogram, type Registry } from 'prom-client';
+import { Counter, Gauge, type Registry } from 'prom-client';
+import { CellCounter, CellHistogram } from './cell-metrics.js';
 
 /** Seconds: from a cached lexical retrieval (sub-millisecond) to a slow hybrid one. */
 export const DEFAULT_RETRIEVAL_BUCKETS = [
@@ -15,7 +16,7 @@ export interface MetricSetOptions {
   principalLabel: boolean;
   retrievalBuckets: readonly number[];
   executionBuckets: readonly number[];
-  /** Runs before any metric is read (queued events are applied then). */
+  /** Runs before any `prom-client` metric is read (gauges kept outside are set then). */
   beforeRead?: () => void;
 }
 
@@ -25,44 +26,42 @@ export function createMetricSet(options: MetricSetOptions) {
   const registers = [registry];
   const beforeRead = options.beforeRead;
   const collect = beforeRead ? () => beforeRead() : undefined;
-  const principal = options.principalLabel ? (['principal'] as const) : ([] as const);
+  const principal: string[] = options.principalLabel ? ['principal'] : [];
   return {
-    retrievalDuration: new Histogram({
-      name: `${prefix}retrieval_duration_seconds`,
-      help: 'Time to answer one retrieve request, end to end.',
-      labelNames: ['stage'] as const,
-      buckets: [...options.retrievalBuckets],
-      registers,
-      collect,
-    }),
-    retrievals: new Counter({
-      name: `${prefix}retrievals_total`,
-      help: 'Retrieve requests answered.',
-      labelNames: [...principal],
-      registers,
-      collect,
-    }),
+    // The metrics every retrieve and call updates are made of cells (see `cell-metrics.ts`):
+    // the telemetry holds each label set's cell and updates it with plain arithmetic.
+    retrievalDuration: new CellHistogram(
+      `${prefix}retrieval_duration_seconds`,
+      'Time to answer one retrieve request, end to end.',
+      ['stage'],
+      options.retrievalBuckets,
+      registry,
+    ),
+    retrievals: new CellCounter(
+      `${prefix}retrievals_total`,
+      'Retrieve requests answered.',
+      principal,
+      registry,
+    ),
     retrievalWithheld: new Counter({
       name: `${prefix}retrieval_withheld_tools_total`,
       help: 'Candidate tools withheld from retrieval results by filters or policy.',
       registers,
       collect,
     }),
-    executionDuration: new Histogram({
-      name: `${prefix}execution_duration_seconds`,
-      help: 'Time of one tool call through the engine, all attempts included.',
-      labelNames: ['namespace', 'tool', 'status'] as const,
-      buckets: [...options.executionBuckets],
-      registers,
-      collect,
-    }),
-    executions: new Counter({
-      name: `${prefix}executions_total`,
-      help: 'Tool calls completed, by outcome and error code (`none` on success).',
-      labelNames: ['namespace', 'tool', 'status', 'error_code', ...principal],
-      registers,
-      collect,
-    }),
+    executionDuration: new CellHistogram(
+      `${prefix}execution_duration_seconds`,
+      'Time of one tool call through the engine, all attempts included.',
+      ['namespace', 'tool', 'status'],
+      options.executionBuckets,
+      registry,
+    ),
+    executions: new CellCounter(
+      `${prefix}executions_total`,
+      'Tool calls completed, by outcome and error code (`none` on success).',
+      ['namespace', 'tool', 'status', 'error_code', ...principal],
+      registry,
+    ),
     retries: new Counter({
       name: `${prefix}execution_retries_total`,
       help: 'Retried attempts, by the error code that caused the retry.',
@@ -89,13 +88,12 @@ export function createMetricSet(options: MetricSetOptions) {
       registers,
       collect,
     }),
-    policyDecisions: new Counter({
-      name: `${prefix}policy_decisions_total`,
-      help: 'Policy decisions on tool calls.',
-      labelNames: ['decision', ...principal],
-      registers,
-      collect,
-    }),
+    policyDecisions: new CellCounter(
+      `${prefix}policy_decisions_total`,
+      'Policy decisions on tool calls.',
+      ['decision', ...principal],
+      registry,
+    ),
     rateLimited: new Counter({
       name: `${prefix}rate_limited_total`,
       help: 'Calls refused by a rate or concurrency limit.',

@@ -1,6 +1,7 @@
 import { type ArsenalEvent, ConfigurationError, type Telemetry } from '@arsenal/core';
 import { collectDefaultMetrics, Registry } from 'prom-client';
 import { BoundedLabel, namespaceOf, splitQualifiedName } from './bounded-labels.js';
+import type { CounterCell, HistogramCell } from './cell-metrics.js';
 import {
   createMetricSet,
   DEFAULT_EXECUTION_BUCKETS,
@@ -27,17 +28,15 @@ export interface PrometheusTelemetryOptions {
 
 /** Tool names whose labels are remembered; past it they are computed per call. */
 const TOOL_LABEL_CACHE_SIZE = 10_000;
-/** Outcome label sets (status, error code, principal) remembered per tool name. */
+/** Outcome cells (status, error code, principal) remembered per tool name. */
 const OUTCOMES_PER_TOOL = 64;
-/** Events held before they are applied to the metrics at once, so the queue stays small. */
-const QUEUE_LIMIT = 1024;
-const STAGE_TOTAL = { stage: 'total' } as const;
-const STAGE_SEARCH = { stage: 'search' } as const;
-const STAGE_EMBEDDING = { stage: 'embedding' } as const;
+/** Principals whose cells are remembered (policy decisions, retrievals). */
+const PRINCIPAL_CACHE_SIZE = 10_000;
 
-interface CallLabels {
-  duration: Record<string, string>;
-  count: Record<string, string>;
+/** The cells one completed call updates. */
+interface CallCells {
+  duration: HistogramCell;
+  count: CounterCell;
 }
 
 /**
@@ -57,11 +56,16 @@ export class PrometheusTelemetry implements Telemetry {
   readonly #principals: BoundedLabel | undefined;
   readonly #namespaceByTool = new Map<string, string>();
   readonly #toolLabelCache = new Map<string, { namespace: string; tool: string }>();
-  readonly #inFlight = new Set<string>();
+  /** Calls whose first attempt started and which have not completed. */
+  #inFlight = 0;
   readonly #openBreakers = new Set<string>();
-  /** Per tool name, the label sets of its calls by outcome and principal. */
-  readonly #callLabels = new Map<string, Map<string, CallLabels>>();
-  #queue: ArsenalEvent[] = [];
+  /** Per tool name, the cells of its calls by outcome and principal. */
+  readonly #callCells = new Map<string, Map<string, CallCells>>();
+  /** Per decision (and principal), the policy decision counter's cell. */
+  readonly #decisionCells = new Map<string, CounterCell>();
+  /** Per principal ('' without the principal label), the retrieval counter's cell. */
+  readonly #retrievalCells = new Map<string, CounterCell>();
+  readonly #stageCells: { total: HistogramCell; search: HistogramCell; embedding: HistogramCell };
   #registered = 0;
 
   constructor(options: PrometheusTelemetryOptions = {}) {
@@ -81,9 +85,9 @@ export class PrometheusTelemetry implements Telemetry {
     this.#metrics = createMetricSet({
       registry: this.registry,
       prefix,
-      // Every read of a metric (a scrape, `metrics()`, `registry.getSingleMetric(...).get()`)
-      // first applies the events still queued, so what is read is always up to date.
-      beforeRead: () => this.#drain(),
+      // Gauges are set when read (a scrape, `metrics()`, `registry.getSingleMetric(...).get()`),
+      // not on every call that moves them.
+      beforeRead: () => this.#setGauges(),
       principalLabel: options.principalLabel === true,
       retrievalBuckets: options.retrievalBuckets ?? DEFAULT_RETRIEVAL_BUCKETS,
       executionBuckets: options.executionBuckets ?? DEFAULT_EXECUTION_BUCKETS,
@@ -93,6 +97,12 @@ export class PrometheusTelemetry implements Telemetry {
     this.#principals = options.principalLabel
       ? new BoundedLabel(options.maxPrincipalLabels ?? 100)
       : undefined;
+    const stages = this.#metrics.retrievalDuration;
+    this.#stageCells = {
+      total: stages.cell({ stage: 'total' }),
+      search: stages.cell({ stage: 'search' }),
+      embedding: stages.cell({ stage: 'embedding' }),
+    };
     if (options.defaultMetrics) collectDefaultMetrics({ register: this.registry, prefix });
   }
 
@@ -107,26 +117,20 @@ export class PrometheusTelemetry implements Telemetry {
   }
 
   /**
-   * Queues the event: `prom-client` hashes and validates a label set on every update, work no call
-   * needs to wait for. Queued events are applied in order when a metric is read, or at once when
-   * 1,024 are waiting.
+   * Counts the event at once. The metrics every call and retrieval moves are cells looked up
+   * once per label set and then updated with plain arithmetic (no label hashing, no allocation),
+   * and gauges are set only when read, so nothing is queued and a scrape is always up to date.
    */
   emit(event: ArsenalEvent): void {
-    this.#queue.push(event);
-    if (this.#queue.length >= QUEUE_LIMIT) this.#drain();
+    try {
+      this.#apply(event);
+    } catch {
+      // A malformed event must not break the call that emitted it.
+    }
   }
 
-  #drain(): void {
-    const events = this.#queue;
-    if (events.length === 0) return;
-    this.#queue = [];
-    for (const event of events) {
-      try {
-        this.#apply(event);
-      } catch {
-        // One malformed event must not cost the others their counts.
-      }
-    }
+  #setGauges(): void {
+    this.#metrics.inFlight.set(this.#inFlight);
   }
 
   #apply(event: ArsenalEvent): void {
@@ -134,7 +138,7 @@ export class PrometheusTelemetry implements Telemetry {
     switch (event.type) {
       case 'tool.registered':
         this.#toolLabelCache.delete(event.tool);
-        this.#callLabels.delete(event.tool);
+        this.#callCells.delete(event.tool);
         this.#namespaceByTool.set(event.tool, namespaceOf(event.qualifiedName, event.tool));
         if (event.change === 'added') m.toolsRegistered.set(++this.#registered);
         return;
@@ -145,24 +149,27 @@ export class PrometheusTelemetry implements Telemetry {
       case 'tool.flagged':
         m.toolsFlagged.inc();
         return;
-      case 'retrieval.completed':
-        m.retrievals.inc(this.#principal(event.principalId));
-        m.retrievalDuration.observe(STAGE_TOTAL, event.timings.totalMs / 1000);
-        m.retrievalDuration.observe(STAGE_SEARCH, event.timings.searchMs / 1000);
-        if (event.timings.embeddingMs > 0)
-          m.retrievalDuration.observe(STAGE_EMBEDDING, event.timings.embeddingMs / 1000);
+      case 'retrieval.completed': {
+        this.#retrievalCell(event.principalId).value += 1;
+        const stages = this.#stageCells;
+        const timings = event.timings;
+        m.retrievalDuration.observe(stages.total, timings.totalMs / 1000);
+        m.retrievalDuration.observe(stages.search, timings.searchMs / 1000);
+        if (timings.embeddingMs > 0)
+          m.retrievalDuration.observe(stages.embedding, timings.embeddingMs / 1000);
         if (event.filteredCount > 0) m.retrievalWithheld.inc(event.filteredCount);
         return;
+      }
       case 'execution.started':
-        this.#inFlight.add(event.callId);
-        m.inFlight.set(this.#inFlight.size);
+        // Counted, not tracked by call id: a call's completion says how many attempts started,
+        // so a call that never started (denied, invalid arguments) is never counted out.
+        if (event.attempt === 1) this.#inFlight++;
         return;
       case 'execution.completed': {
-        this.#inFlight.delete(event.callId);
-        m.inFlight.set(this.#inFlight.size);
-        const labels = this.#labelsOfCall(event);
-        m.executionDuration.observe(labels.duration, event.durationMs / 1000);
-        m.executions.inc(labels.count);
+        if (event.attempt >= 1 && this.#inFlight > 0) this.#inFlight--;
+        const cells = this.#cellsOfCall(event);
+        m.executionDuration.observe(cells.duration, event.durationMs / 1000);
+        cells.count.value += 1;
         return;
       }
       case 'execution.retry':
@@ -175,7 +182,7 @@ export class PrometheusTelemetry implements Telemetry {
         m.breakerTransitions.inc({ ...this.#toolLabels(event.tool), to: event.to });
         return;
       case 'policy.decision':
-        m.policyDecisions.inc({ decision: event.decision, ...this.#principal(event.principalId) });
+        this.#decisionCell(event.decision, event.principalId).value += 1;
         return;
       case 'rate.limited':
         m.rateLimited.inc({ scope: event.scope });
@@ -195,40 +202,60 @@ export class PrometheusTelemetry implements Telemetry {
   }
 
   async close(): Promise<void> {
-    this.#queue = [];
     this.registry.clear();
   }
 
-  /** The label sets of a completed call, built once per tool, outcome and principal. */
-  #labelsOfCall(event: {
+  /** The cells of a completed call, found once per tool, outcome and principal. */
+  #cellsOfCall(event: {
     tool: string;
     status: string;
     errorCode?: string;
     principalId?: string;
-  }): CallLabels {
-    const errorCode = event.errorCode ?? 'none';
-    const principal = this.#principals ? (event.principalId ?? 'anonymous') : '';
-    const key = `${event.status}\u0000${errorCode}\u0000${principal}`;
-    let byOutcome = this.#callLabels.get(event.tool);
+  }): CallCells {
+    // Without principals and on success the key is the status itself: no string is built.
+    let key: string = event.status;
+    if (event.errorCode !== undefined) key += `\u0000${event.errorCode}`;
+    if (this.#principals) key += `\u0001${event.principalId ?? '\u0002'}`;
+    let byOutcome = this.#callCells.get(event.tool);
     const known = byOutcome?.get(key);
     if (known) return known;
     const tool = this.#toolLabels(event.tool);
-    const labels: CallLabels = {
-      duration: { ...tool, status: event.status },
-      count: {
+    const cells: CallCells = {
+      duration: this.#metrics.executionDuration.cell({ ...tool, status: event.status }),
+      count: this.#metrics.executions.cell({
         ...tool,
         status: event.status,
-        error_code: errorCode,
+        error_code: event.errorCode ?? 'none',
         ...this.#principal(event.principalId),
-      },
+      }),
     };
-    // Bounded like the label values: past the budget they are built per call, not remembered.
-    if (!byOutcome && this.#callLabels.size < TOOL_LABEL_CACHE_SIZE) {
+    // Bounded like the label values: past the budget they are looked up per call.
+    if (!byOutcome && this.#callCells.size < TOOL_LABEL_CACHE_SIZE) {
       byOutcome = new Map();
-      this.#callLabels.set(event.tool, byOutcome);
+      this.#callCells.set(event.tool, byOutcome);
     }
-    if (byOutcome && byOutcome.size < OUTCOMES_PER_TOOL) byOutcome.set(key, labels);
-    return labels;
+    if (byOutcome && byOutcome.size < OUTCOMES_PER_TOOL) byOutcome.set(key, cells);
+    return cells;
+  }
+
+  #decisionCell(decision: string, principalId: string | undefined): CounterCell {
+    const key = this.#principals ? `${decision}\u0000${principalId ?? '\u0002'}` : decision;
+    let cell = this.#decisionCells.get(key);
+    if (!cell) {
+      cell = this.#metrics.policyDecisions.cell({ decision, ...this.#principal(principalId) });
+      if (this.#decisionCells.size < PRINCIPAL_CACHE_SIZE) this.#decisionCells.set(key, cell);
+    }
+    return cell;
+  }
+
+  #retrievalCell(principalId: string | undefined): CounterCell {
+    const key = this.#principals ? (principalId ?? '\u0002') : '';
+    let cell = this.#retrievalCells.get(key);
+    if (!cell) {
+      cell = this.#metrics.retrievals.cell(this.#principal(principalId));
+      if (this.#retrievalCells.size < PRINCIPAL_CACHE_SIZE) this.#retrievalCells.set(key, cell);
+    }
+    return cell;
   }
 
   /** Labels for a tool named bare (`get_weather`) or qualified (`forecasts.get_weather:1.0.0`). */
