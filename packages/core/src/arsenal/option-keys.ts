@@ -18,6 +18,7 @@ const KNOWN_KEYS = {
   policy: true,
   execution: true,
   learnFromOutcomes: true,
+  poisoningDetectors: true,
 } as const satisfies Record<keyof ArsenalOptions, true>;
 
 /**
