@@ -175,9 +175,10 @@ export class AjvSchemaValidator implements SchemaValidator {
     return <T>(value: unknown) => {
       // ajv writes defaults into the value it checks: give it a copy, never the caller's object.
       const checked = prepared.hasDefaults ? structuredClone(value) : value;
-      const valid = validate(checked) === true;
-      const issues = valid ? [] : toIssues(validate.errors ?? [], maxIssues);
-      return { valid: issues.length === 0, issues, value: checked as T };
+      if (validate(checked) === true) return { valid: true, issues: [], value: checked as T };
+      const issues = toIssues(validate.errors ?? [], maxIssues);
+      if (issues.length === 0) issues.push({ path: '', message: 'does not match the schema' });
+      return { valid: false, issues, value: checked as T };
     };
   }
 
