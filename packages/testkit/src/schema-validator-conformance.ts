@@ -226,6 +226,9 @@ const cases = {
   ...behaviourCases,
 };
 
+/** @internal Every case by id, for the suite's own tests. */
+export const schemaValidatorCases: Readonly<Record<string, SchemaValidatorCase>> = cases;
+
 export type SchemaValidatorCaseId = keyof typeof cases;
 export const schemaValidatorCaseIds = Object.keys(cases) as readonly SchemaValidatorCaseId[];
 
