@@ -69,6 +69,16 @@ export {
 } from './reranker-conformance.js';
 export type { SampleOptions } from './schema-samples.js';
 export { sampleFromSchema } from './schema-samples.js';
+export type { SchemaKeywordCase, SchemaTest } from './schema-validator-cases.js';
+export { FURTHER_KEYWORD_CASES, SUPPORTED_KEYWORD_CASES } from './schema-validator-cases.js';
+export type {
+  SchemaValidatorCaseId,
+  SchemaValidatorConformanceOptions,
+} from './schema-validator-conformance.js';
+export {
+  describeSchemaValidatorConformance,
+  schemaValidatorCaseIds,
+} from './schema-validator-conformance.js';
 export type { StateStoreCaseId, StateStoreConformanceOptions } from './state-store-conformance.js';
 export { describeStateStoreConformance, stateStoreCaseIds } from './state-store-conformance.js';
 export { removeTemporaryDirectory, temporaryDirectory } from './temporary-directory.js';

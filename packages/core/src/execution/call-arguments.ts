@@ -1,10 +1,9 @@
 import type { Issue } from '../errors/arsenal-error.js';
-import { ValidationError } from '../errors/arsenal-error.js';
+import { InvalidArgumentError, ValidationError } from '../errors/arsenal-error.js';
+import type { SchemaValidator } from '../ports/schema-validator.js';
 import type { ResolvedTool } from '../registry/types.js';
-import {
-  createJsonSchemaValidator,
-  type JsonSchemaValidator,
-} from '../schema/json-schema-validator.js';
+import { coreSchemaValidator } from '../schema/core-schema-validator.js';
+import type { JsonSchemaValidator } from '../schema/json-schema-validator.js';
 import { type StandardSchemaV1, standardIssuePath } from '../schema/standard-schema.js';
 import type { ToolDefinition } from '../tool/tool-definition.js';
 
@@ -12,7 +11,9 @@ export type ArgumentCheck =
   | { ok: true; arguments: Record<string, unknown> }
   | { ok: false; error: ValidationError; auditArguments?: Record<string, unknown> };
 
-const validators = new WeakMap<ToolDefinition, JsonSchemaValidator>();
+// Compiled once per validator and definition: an engine's validator never changes, but several
+// engines (with different validators) may share a registry.
+const compiled = new WeakMap<SchemaValidator, WeakMap<ToolDefinition, JsonSchemaValidator>>();
 const encoder = new TextEncoder();
 
 function refuse(
@@ -95,12 +96,14 @@ function tooLarge(toolName: string, bytes: number, maxBytes: number): ArgumentCh
 }
 
 /**
- * Validate with the tool's Standard Schema when it has one, else with its JSON Schema (compiled
- * once per definition). Synchronous unless the Standard Schema answers with a promise.
+ * Validate with the tool's Standard Schema when it has one, else with its JSON Schema through
+ * `validator` (compiled once per definition). Synchronous unless the Standard Schema answers
+ * with a promise.
  */
 export function validateArguments(
   tool: ResolvedTool,
   args: Record<string, unknown>,
+  validator: SchemaValidator,
 ): ArgumentCheck | Promise<ArgumentCheck> {
   const definition = tool.definition;
   if (tool.inputSchema) {
@@ -109,14 +112,58 @@ export function validateArguments(
       return outcome.then((settled) => standardOutcome(definition.name, settled));
     return standardOutcome(definition.name, outcome);
   }
-  let validate = validators.get(definition);
+  let perDefinition = compiled.get(validator);
+  if (!perDefinition) {
+    perDefinition = new WeakMap();
+    compiled.set(validator, perDefinition);
+  }
+  let validate = perDefinition.get(definition);
   if (!validate) {
-    validate = createJsonSchemaValidator(definition.parametersSchema);
-    validators.set(definition, validate);
+    validate = compileOrRefuse(validator, definition);
+    perDefinition.set(definition, validate);
   }
   const outcome = validate<Record<string, unknown>>(args);
   if (!outcome.valid) return invalid(definition.name, outcome.issues);
   return { ok: true, arguments: outcome.value };
+}
+
+/** The `schemaValidator` option checked: core's validator when absent, refused when unusable. */
+export function schemaValidatorOption(option: unknown): SchemaValidator {
+  if (option === undefined) return coreSchemaValidator;
+  const candidate = option as Partial<SchemaValidator> | null;
+  if (
+    typeof candidate !== 'object' ||
+    candidate === null ||
+    typeof candidate.compile !== 'function' ||
+    typeof candidate.name !== 'string'
+  ) {
+    throw new InvalidArgumentError(
+      "execution.schemaValidator must be a SchemaValidator: an object with a `name` and a `compile(schema)` method, such as createAjvSchemaValidator() from @arsenal/validator-ajv. Leave it out to use core's own validator.",
+    );
+  }
+  return candidate as SchemaValidator;
+}
+
+/**
+ * The compiled schema, or, when the validator cannot compile it, a function refusing every call
+ * with the validator's reason (kept, so a bad schema is not recompiled on every call).
+ */
+function compileOrRefuse(
+  validator: SchemaValidator,
+  definition: ToolDefinition,
+): JsonSchemaValidator {
+  try {
+    return validator.compile(definition.parametersSchema);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    const issues: Issue[] = [
+      {
+        path: '',
+        message: `the tool's parameters schema cannot be compiled by the "${validator.name}" schema validator: ${reason}. Fix the schema where the tool is defined, or configure a schema validator that accepts it (execution.schemaValidator).`,
+      },
+    ];
+    return <T>(value: unknown) => ({ valid: false, issues, value: value as T });
+  }
 }
 
 function standardOutcome(

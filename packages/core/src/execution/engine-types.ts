@@ -2,6 +2,7 @@ import type { Telemetry } from '../events/events.js';
 import type { SecurityPolicy } from '../policy/security-policy.js';
 import type { Executor, ProgressUpdate } from '../ports/executor.js';
 import type { HistoryStore } from '../ports/history-store.js';
+import type { SchemaValidator } from '../ports/schema-validator.js';
 import type { StateStore } from '../ports/state-store.js';
 import type { ToolResolver } from '../registry/types.js';
 import type { SharedStateOptions, StateSync } from '../state/state-sync.js';
@@ -51,6 +52,11 @@ export interface ExecutionEngineOptions {
   defaultTimeoutMs?: number;
   /** Largest argument object, as UTF-8 JSON. Default 1 MiB. */
   maxArgumentBytes?: number;
+  /**
+   * Checks arguments against tools' JSON Schemas (tools defined with a Standard Schema such as
+   * zod use that instead). Default: `coreSchemaValidator`; `@arsenal/validator-ajv` is another.
+   */
+  schemaValidator?: SchemaValidator;
   rateLimits?: RateLimitOptions;
   concurrency?: BulkheadOptions;
   cache?: ResultCacheOptions;

@@ -9,6 +9,7 @@ import { SharedInvocations } from '../state/shared-invocations.js';
 import { createStateSync } from '../state/state-sync.js';
 import { runBatch } from './batch.js';
 import { Bulkhead } from './bulkhead.js';
+import { schemaValidatorOption } from './call-arguments.js';
 import type { CallState, Outcome } from './call-outcome.js';
 import { CircuitBreaker, type CircuitChange } from './circuit-breaker.js';
 import { ConfirmationStore } from './confirmation.js';
@@ -93,6 +94,7 @@ export function createExecutionEngine(options: ExecutionEngineOptions): Executio
     clock,
     defaultTimeoutMs: options.defaultTimeoutMs ?? 30_000,
     maxArgumentBytes: options.maxArgumentBytes ?? 1024 * 1024,
+    schemaValidator: schemaValidatorOption(options.schemaValidator),
     isSecretKey: options.isSecretKey,
   });
   let closed = false;

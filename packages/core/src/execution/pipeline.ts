@@ -4,6 +4,7 @@ import { noopTelemetry } from '../events/telemetry.js';
 import type { SecurityPolicy } from '../policy/security-policy.js';
 import type { Executor } from '../ports/executor.js';
 import type { HistoryStore } from '../ports/history-store.js';
+import type { SchemaValidator } from '../ports/schema-validator.js';
 import type { ResolvedTool, ToolResolver } from '../registry/types.js';
 import type { Bulkhead, BulkheadOptions } from './bulkhead.js';
 import { type ArgumentCheck, normaliseArguments, validateArguments } from './call-arguments.js';
@@ -44,6 +45,7 @@ export interface PipelineParts {
   clock: Clock;
   defaultTimeoutMs: number;
   maxArgumentBytes: number;
+  schemaValidator: SchemaValidator;
   isSecretKey: ((key: string) => boolean) | undefined;
 }
 
@@ -147,7 +149,7 @@ export class ExecutionPipeline {
     state.arguments = shaped.arguments;
     let checked: ArgumentCheck | Promise<ArgumentCheck>;
     try {
-      checked = validateArguments(resolved, shaped.arguments);
+      checked = validateArguments(resolved, shaped.arguments, parts.schemaValidator);
     } catch (error) {
       return this.#validationFailed(state, error);
     }

@@ -21,6 +21,7 @@ export type { AuditRecord, HistoryQuery, HistoryStore } from './history-store.js
 export type { Planner, PlannerContext, PlanningTask } from './planner.js';
 export type { PoisoningDetector, PoisoningFinding } from './poisoning-detector.js';
 export type { RerankCandidate, Reranker, RerankResult } from './reranker.js';
+export type { SchemaValidator } from './schema-validator.js';
 export type { StateStore } from './state-store.js';
 export type { ToolSource, ToolSourceChange } from './tool-source.js';
 export { createStaticToolSource } from './tool-source.js';

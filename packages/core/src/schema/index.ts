@@ -1,4 +1,5 @@
 export { unionAlternatives } from './alternatives.js';
+export { coreSchemaValidator } from './core-schema-validator.js';
 export type { CopyJsonOptions } from './json-copy.js';
 export { copyJson } from './json-copy.js';
 export { escapeJsonPointer, unescapeJsonPointer } from './json-pointer.js';
