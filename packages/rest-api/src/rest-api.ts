@@ -9,7 +9,7 @@ import {
   type Principal,
   type StateStore,
 } from '@arsenal/core';
-import type { HttpRoute } from '@arsenal/mcp-server';
+import type { HttpRoute } from '@arsenal/http';
 import { confirmationRoutes } from './confirmation-routes.js';
 import { arsenalDialects, dialectRoutes } from './dialect-routes.js';
 import {

@@ -3,7 +3,7 @@ import type { ServeConfig } from '@arsenal/config';
 import { lockPathFor, readPinLock } from '@arsenal/config';
 import { createConsoleRoute } from '@arsenal/console';
 import type { Arsenal, HistoryStore, Principal, StateStore } from '@arsenal/core';
-import type { HttpRoute } from '@arsenal/mcp-server';
+import type { HttpRoute } from '@arsenal/http';
 import { createRestApi, type DialectsProvider, type PinsProvider } from '@arsenal/rest-api';
 import { createTokenCounter, encodeInAllDialects, type TokenCounter } from '../dialects.js';
 
