@@ -1,5 +1,5 @@
 import type { Arsenal } from '@arsenal/core';
-import { type HttpHostOptions, startHttpHost } from '@arsenal/http';
+import { type HttpHostOptions, startHttpHost, summarizeAuthentication } from '@arsenal/http';
 import { createRestApi, type RestApi, type RestApiOptions } from './rest-api.js';
 
 export interface RestServerOptions
@@ -26,7 +26,10 @@ export async function startRestServer(
   arsenal: Arsenal,
   options: RestServerOptions = {},
 ): Promise<RunningRestServer> {
-  const api = createRestApi(arsenal, options);
+  const api = createRestApi(arsenal, {
+    authentication: summarizeAuthentication(options),
+    ...options,
+  });
   const host = await startHttpHost({
     ...options,
     port: options.port ?? 3334,
