@@ -25,12 +25,7 @@ async function serve(options: { auth?: boolean; namespaceSkills?: boolean } = {}
     arsenal,
     ...(options.auth
       ? {
-          authenticator: {
-            authenticate: (request) => {
-              const header = request.headers.authorization ?? '';
-              return tokens[header.replace(/^Bearer\s+/i, '')];
-            },
-          },
+          credentials: Object.entries(tokens).map(([token, principal]) => ({ token, principal })),
         }
       : {}),
     namespaceSkills: options.namespaceSkills ?? false,
@@ -221,5 +216,40 @@ describe('auth and policy', () => {
       tools: { qualifiedName: string }[];
     }[];
     expect(adminListing?.tools.map((tool) => tool.qualifiedName)).toContain('admin.drop_table');
+  });
+});
+
+describe('what a malformed request gets', () => {
+  it('answers a request without A2A-Version with a JSON-RPC error, and logs no stack', async () => {
+    const { url } = await serve();
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      const response = await fetch(`${url}/a2a`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'GetTask', params: { id: 'x' } }),
+      });
+      expect(response.status).toBe(200);
+      const body = (await response.json()) as { id: number; error: { message: string } };
+      expect(body.id).toBe(7);
+      expect(body.error.message).toContain('version');
+      expect(JSON.stringify(body)).not.toMatch(/\n\s+at |node_modules/);
+      expect(logged).not.toHaveBeenCalled();
+    } finally {
+      logged.mockRestore();
+    }
+  });
+
+  it('answers an oversized body 413 without a stack trace or a server path', async () => {
+    const { url } = await serve();
+    const response = await fetch(`${url}/a2a`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'a2a-version': '1.0' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'GetTask', padding: 'x'.repeat(2e6) }),
+    });
+    expect(response.status).toBe(413);
+    const text = await response.text();
+    expect(text).not.toMatch(/\n\s+at |node_modules|\/work\/|\/home\//);
+    expect(JSON.parse(text).error.message).toContain('larger than');
   });
 });

@@ -1,7 +1,8 @@
 import type { Arsenal } from '@arsenal/core';
+import type { AuthenticationSummary, OAuthResourceOptions } from '@arsenal/http';
 
-/** How callers authenticate, as the card declares it. */
-export type CardAuth = 'none' | 'bearer-or-api-key';
+/** How callers authenticate, as the card declares it: what the front door is configured with. */
+export type CardAuth = AuthenticationSummary;
 
 export interface AgentCardOptions {
   /** The base URL callers reach this server at (no trailing slash). */
@@ -70,7 +71,7 @@ export function buildAgentCard(
       });
     }
   }
-  const secured = options.auth === 'bearer-or-api-key';
+  const security = securityOf(options.auth);
   return {
     name: options.name,
     description:
@@ -88,24 +89,49 @@ export function buildAgentCard(
     capabilities: { streaming: true, pushNotifications: false, extendedAgentCard: false },
     defaultInputModes: ['text/plain', 'application/json'],
     defaultOutputModes: ['application/json', 'text/plain'],
-    ...(secured
-      ? {
-          securitySchemes: {
-            bearer: { httpAuthSecurityScheme: { scheme: 'Bearer', description: 'Arsenal token' } },
-            apiKey: {
-              apiKeySecurityScheme: {
-                location: 'header',
-                name: 'X-API-Key',
-                description: 'Arsenal token',
-              },
-            },
-          },
-          securityRequirements: [
-            { schemes: { bearer: { list: [] } } },
-            { schemes: { apiKey: { list: [] } } },
-          ],
-        }
-      : {}),
+    ...security,
     skills,
+  };
+}
+
+/** RFC 8414 §3: the metadata of an issuer lives under its host, before the issuer's own path. */
+function authorizationServerMetadataUrl(issuer: string): string {
+  const url = new URL(issuer);
+  const path = url.pathname === '/' ? '' : url.pathname.replace(/\/$/, '');
+  return `${url.origin}/.well-known/oauth-authorization-server${path}`;
+}
+
+function oauthScheme(oauth: OAuthResourceOptions): Record<string, unknown> {
+  const issuer = oauth.issuer ?? oauth.authorizationServers[0] ?? oauth.resource;
+  return {
+    oauth2SecurityScheme: {
+      description: `OAuth 2.1 access token for ${oauth.resource}, sent as "Authorization: Bearer <token>"`,
+      oauth2MetadataUrl: authorizationServerMetadataUrl(issuer),
+    },
+  };
+}
+
+/**
+ * The card's security schemes and requirements: exactly the ways the server accepts callers,
+ * any one of which is enough. Nothing configured: neither (the server is open on loopback).
+ */
+function securityOf(auth: CardAuth): Record<string, unknown> {
+  const schemes: Record<string, unknown> = {};
+  if (auth.tokens || auth.custom) {
+    schemes.bearer = {
+      httpAuthSecurityScheme: { scheme: 'Bearer', description: 'Arsenal token' },
+    };
+  }
+  if (auth.tokens) {
+    schemes.apiKey = {
+      apiKeySecurityScheme: { location: 'header', name: 'X-API-Key', description: 'Arsenal token' },
+    };
+  }
+  if (auth.oauth) schemes.oauth2 = oauthScheme(auth.oauth);
+  const names = Object.keys(schemes);
+  if (names.length === 0) return {};
+  return {
+    securitySchemes: schemes,
+    securityRequirements: names.map((name) => ({ schemes: { [name]: { list: [] } } })),
   };
 }

@@ -1,10 +1,5 @@
-export type {
-  A2aAuthOutcome,
-  A2aRequestAuthenticator,
-  ArsenalA2aServerOptions,
-  RunningA2aServer,
-} from './a2a-server.js';
-export { createArsenalA2aApp, startA2aServer } from './a2a-server.js';
+export type { ArsenalA2aServerOptions, RunningA2aServer } from './a2a-server.js';
+export { createA2aRoutes, startA2aServer } from './a2a-server.js';
 export type { AgentCardOptions, CardAuth } from './agent-card.js';
 export { buildAgentCard } from './agent-card.js';
 export type { AgentExecutorOptions, DiscoveredTool } from './arsenal-agent-executor.js';

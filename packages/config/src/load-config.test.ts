@@ -146,6 +146,23 @@ describe('parseConfig', () => {
     expect(mode.issues[0]).toMatchObject({ path: 'serve.mode', line: 2 });
   });
 
+  it('refuses HTTP limits and timeouts outside their documented ranges, by line', () => {
+    for (const [key, value] of [
+      ['sessionIdleMs', '1e15'],
+      ['headersTimeoutMs', '0'],
+      ['bodyTimeoutMs', '99999999999'],
+      ['maxBodyBytes', '1e12'],
+      ['maxSessions', '1.5'],
+      ['sseRetryMs', '-1'],
+    ] as const) {
+      const error = failure(['serve:', '  transport: http', `  ${key}: ${value}`].join('\n'));
+      expect(error.issues[0], key).toMatchObject({ path: `serve.${key}`, line: 3 });
+    }
+    expect(() =>
+      parseConfig('serve:\n  sessionIdleMs: 2147483647\n  maxBodyBytes: 67108864\n', { env: {} }),
+    ).not.toThrow();
+  });
+
   it('reports the closest shape of an MCP server that fits neither', () => {
     const error = failure(['mcpServers:', '  broken:', '    args: [x]'].join('\n'));
     expect(error.issues[0]?.path).toMatch(/^mcpServers\.broken\./);

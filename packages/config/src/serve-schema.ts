@@ -58,15 +58,21 @@ export const serveSchema = z
     port: z.number().int().min(0).max(65_535).optional(),
     path: z.string().startsWith('/').optional(),
     sessions: z.enum(['stateful', 'stateless']).optional(),
-    maxBodyBytes: z.number().int().positive().optional(),
+    maxBodyBytes: z
+      .number()
+      .int()
+      .min(1)
+      .max(64 * 1024 * 1024)
+      .optional(),
     allowedOrigins: z.array(z.string()).optional(),
     allowedHosts: z.array(z.string().min(1)).optional(),
-    maxSessions: z.number().int().positive().optional(),
-    maxSessionsPerPrincipal: z.number().int().positive().optional(),
-    sessionIdleMs: z.number().int().positive().optional(),
-    headersTimeoutMs: z.number().int().positive().optional(),
-    bodyTimeoutMs: z.number().int().positive().optional(),
-    sseRetryMs: z.number().int().positive().optional(),
+    maxSessions: z.number().int().min(1).max(1_000_000).optional(),
+    maxSessionsPerPrincipal: z.number().int().min(1).max(1_000_000).optional(),
+    // Timers hold at most 2^31 - 1 ms; past it Node fires at once.
+    sessionIdleMs: z.number().int().min(1000).max(2_147_483_647).optional(),
+    headersTimeoutMs: z.number().int().min(100).max(600_000).optional(),
+    bodyTimeoutMs: z.number().int().min(100).max(3_600_000).optional(),
+    sseRetryMs: z.number().int().min(1).max(600_000).optional(),
     auth: z
       .strictObject({
         tokens: z.array(credentialSchema).min(1).optional(),

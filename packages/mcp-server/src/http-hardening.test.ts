@@ -102,6 +102,18 @@ describe('session exhaustion', () => {
     expect(http.sessionCount).toBe(6);
   });
 
+  it('gives every anonymous client its own session quota, not one shared pool', async () => {
+    await start({ maxSessionsPerPrincipal: 2 });
+    const open = (from: string) =>
+      sendRaw(http.url, initializeBody(), { host: `127.0.0.1:${http.port}` }, 'POST', from);
+    expect((await open('127.0.0.1')).status).toBe(200);
+    expect((await open('127.0.0.1')).status).toBe(200);
+    expect((await open('127.0.0.1')).status).toBe(429);
+    // Another client on this machine is not held back by the first one's sessions.
+    expect((await open('127.0.0.2')).status).toBe(200);
+    expect(http.sessionCount).toBe(3);
+  });
+
   it('frees a session and its quota on DELETE', async () => {
     await start({ credentials, maxSessionsPerPrincipal: 2 });
     const ids: string[] = [];

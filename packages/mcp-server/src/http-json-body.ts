@@ -1,17 +1,11 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { type BodyLimits, parseJson, readBody } from '@arsenal/http';
 import {
   invalidJsonRpc,
   JSON_RPC_INVALID_REQUEST,
   JSON_RPC_PARSE_ERROR,
-  parseJson,
-  readBody,
   sendJsonRpcError,
 } from './http-messages.js';
-
-export interface BodyLimits {
-  maxBodyBytes: number;
-  bodyTimeoutMs: number;
-}
 
 /**
  * Reads a POST body as one JSON-RPC message or batch. On anything wrong (too slow, too large,

@@ -35,8 +35,8 @@ async function start(options: HttpServerOptions = {}): Promise<RunningHttpServer
   return http;
 }
 
-async function get(path: string, server: RunningHttpServer) {
-  const response = await fetch(new URL(path, server.url));
+async function get(path: string, server: RunningHttpServer, headers: Record<string, string> = {}) {
+  const response = await fetch(new URL(path, server.url), { headers });
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 }
 
@@ -56,10 +56,11 @@ describe('HTTP lifecycle: /healthz, /readyz and drain', () => {
       }),
     });
     expect(await get('/healthz', server)).toEqual({ status: 200, body: { status: 'alive' } });
-    expect(await get('/readyz', server)).toEqual({
-      status: 503,
-      body: { status: 'starting', upstreams: {} },
-    });
+    // A stranger reads the status word; the details (upstream names) need a credential.
+    expect(await get('/readyz', server)).toEqual({ status: 503, body: { status: 'starting' } });
+    expect(
+      await get('/readyz', server, { authorization: 'Bearer secret-token-0123456789' }),
+    ).toEqual({ status: 503, body: { status: 'starting', upstreams: {} } });
     ready = true;
     expect((await get('/readyz', server)).status).toBe(200);
     const post = await fetch(new URL('/readyz', server.url), { method: 'POST' });

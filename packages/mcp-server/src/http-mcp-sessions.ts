@@ -19,10 +19,6 @@ import {
 } from './http-sessions.js';
 import { createSessionEventStore } from './sse-event-store.js';
 
-function ownerOf(principal: Principal | undefined): string {
-  return principal ? `principal:${principal.id}` : 'anonymous';
-}
-
 /** Answers an MCP request with a server made for this request alone (stateless mode). */
 export async function handleStateless(
   mcp: ArsenalMcpServer,
@@ -66,15 +62,17 @@ export class McpSessions {
     return this.#table.size;
   }
 
+  /** `owner` is the caller's key (`callerKey`): sessions and quotas are filed under it. */
   async handle(
     request: IncomingMessage,
     response: ServerResponse,
     principal: Principal | undefined,
+    owner: string,
     body: unknown,
   ): Promise<void> {
     const sessionId = request.headers['mcp-session-id'];
     if (typeof sessionId === 'string') {
-      await this.#continue(sessionId, request, response, principal, body);
+      await this.#continue(sessionId, request, response, owner, body);
       return;
     }
     if (request.method !== 'POST' || !containsInitialize(body)) {
@@ -86,7 +84,7 @@ export class McpSessions {
       );
       return;
     }
-    await this.#open(request, response, principal, body);
+    await this.#open(request, response, principal, owner, body);
   }
 
   async close(id: string): Promise<void> {
@@ -110,12 +108,12 @@ export class McpSessions {
     sessionId: string,
     request: IncomingMessage,
     response: ServerResponse,
-    principal: Principal | undefined,
+    owner: string,
     body: unknown,
   ): Promise<void> {
     const session = this.#table.get(sessionId);
-    // Another principal's session id is answered like an unknown one.
-    if (!session || session.owner !== ownerOf(principal)) {
+    // Another caller's session id is answered like an unknown one.
+    if (!session || session.owner !== owner) {
       sendJsonRpcError(
         response,
         404,
@@ -135,9 +133,9 @@ export class McpSessions {
     request: IncomingMessage,
     response: ServerResponse,
     principal: Principal | undefined,
+    owner: string,
     body: unknown,
   ): Promise<void> {
-    const owner = ownerOf(principal);
     const admission = this.#table.admit(owner);
     if (admission.kind === 'over_quota' || admission.kind === 'full') {
       const [status, message] =

@@ -1,4 +1,4 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { ServerResponse } from 'node:http';
 
 /** JSON-RPC error codes this server answers with before a message reaches the SDK. */
 export const JSON_RPC_PARSE_ERROR = -32700;
@@ -26,66 +26,6 @@ export function sendJsonRpcError(
     ...headers,
   });
   response.end(body);
-}
-
-export type BodyOutcome =
-  | { kind: 'ok'; body: Buffer }
-  | { kind: 'too_large' }
-  | { kind: 'timeout' }
-  | { kind: 'aborted' };
-
-/**
- * Read a request body up to `limit` bytes within `timeoutMs`. Past the limit it stops buffering
- * at once and reports `too_large`; past the time, `timeout` (a client sending slowly or never
- * finishing). The caller answers and closes the connection.
- */
-export function readBody(
-  request: IncomingMessage,
-  limit: number,
-  timeoutMs = 30_000,
-): Promise<BodyOutcome> {
-  const declared = Number(request.headers['content-length']);
-  if (Number.isFinite(declared) && declared > limit) {
-    return Promise.resolve({ kind: 'too_large' });
-  }
-  return new Promise((resolve) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    let settled = false;
-    const timer = setTimeout(() => {
-      request.pause();
-      settle({ kind: 'timeout' });
-    }, timeoutMs);
-    const settle = (outcome: BodyOutcome) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      request.off('data', onData);
-      resolve(outcome);
-    };
-    const onData = (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > limit) {
-        request.pause();
-        settle({ kind: 'too_large' });
-        return;
-      }
-      chunks.push(chunk);
-    };
-    request.on('data', onData);
-    request.once('end', () => settle({ kind: 'ok', body: Buffer.concat(chunks) }));
-    request.once('error', () => settle({ kind: 'aborted' }));
-    request.once('close', () => settle({ kind: 'aborted' }));
-  });
-}
-
-/** Parse a JSON body; undefined when it is not JSON. */
-export function parseJson(body: Buffer): { value: unknown } | undefined {
-  try {
-    return { value: JSON.parse(body.toString('utf8')) as unknown };
-  } catch {
-    return undefined;
-  }
 }
 
 /** Whether a parsed body is (or, in a batch, contains) an `initialize` request. */

@@ -9,7 +9,7 @@ import {
 export interface HttpSession {
   transport: StreamableHTTPServerTransport;
   server: Server;
-  /** Who opened it: `principal:<id>` or `anonymous`. */
+  /** Who opened it: the caller's key (`principal:<id>`, or `anonymous:<client address>`). */
   owner: string;
   lastSeen: number;
   /** The protocol version `initialize` settled on. */
@@ -19,7 +19,7 @@ export interface HttpSession {
 export interface SessionLimits {
   /** Most open sessions in all. */
   maxSessions: number;
-  /** Most open sessions one principal (or all anonymous callers together) may hold. */
+  /** Most open sessions one caller (a principal, or one anonymous client) may hold. */
   maxSessionsPerPrincipal: number;
 }
 

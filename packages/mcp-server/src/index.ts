@@ -1,36 +1,14 @@
 export type { ArsenalMcpServerOptions, ServeMode } from './arsenal-mcp-server.js';
 export { ArsenalMcpServer, createArsenalMcpServer, SERVE_MODES } from './arsenal-mcp-server.js';
-export type {
-  AuthOutcome,
-  AuthRefusal,
-  HostCheckOptions,
-  HttpCredential,
-  RequestAuthenticator,
-} from './http-auth.js';
-export {
-  createTokenAuthenticator,
-  hostnameOf,
-  isAuthRefusal,
-  isLoopbackHost,
-  presentedToken,
-  rebindingRefusal,
-} from './http-auth.js';
-export { buildAuthenticator } from './http-authentication.js';
-export type { BodyOutcome } from './http-messages.js';
-export { readBody } from './http-messages.js';
+export type { McpHttpRoute } from './http-server.js';
+export { createMcpHttpRoute, startHttpServer } from './http-server.js';
 export type {
   HttpRoute,
   HttpServerOptions,
+  McpRouteOptions,
   ReadinessReport,
   RunningHttpServer,
-} from './http-server.js';
-export { startHttpServer } from './http-server.js';
-export {
-  createJwtAuthenticator,
-  firstAuthenticator,
-  principalFromClaims,
-  tokenScopes,
-} from './jwt-authenticator.js';
+} from './http-server-options.js';
 export {
   CONFIRM_TOOL_CALL,
   confirmationMetaTool,
@@ -41,13 +19,6 @@ export {
   MAX_FIND_LIMIT,
   META_TOOL_NAMES,
 } from './meta-tools.js';
-export type { OAuthResourceOptions } from './oauth-resource.js';
-export {
-  bearerChallenge,
-  DEFAULT_JWT_ALGORITHMS,
-  metadataUrl,
-  protectedResourceMetadata,
-} from './oauth-resource.js';
 export type { RunningStdioServer, StdioServerOptions } from './stdio-server.js';
 export { startStdioServer } from './stdio-server.js';
 export type { CallContext } from './tool-calls.js';

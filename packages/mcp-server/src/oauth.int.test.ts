@@ -1,17 +1,17 @@
 import type { Arsenal } from '@arsenal/core';
+import type { OAuthResourceOptions } from '@arsenal/http';
+import {
+  encodeJwtSegment as encodeSegment,
+  TEST_OAUTH_ISSUER as ISSUER,
+  startTestIssuer,
+  type TestIssuer,
+} from '@arsenal/testkit';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { generateKeyPair, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createArsenalMcpServer } from './arsenal-mcp-server.js';
 import { type RunningHttpServer, startHttpServer } from './http-server.js';
-import type { OAuthResourceOptions } from './oauth-resource.js';
 import { connectHttpClient, createFixtureArsenal, firstText } from './test-support/fixture.js';
-import {
-  encodeSegment,
-  ISSUER,
-  startTestIssuer,
-  type TestIssuer,
-} from './test-support/oauth-issuer.js';
 import { initializeBody, sendRaw } from './test-support/raw-http.js';
 
 const RESOURCE = 'https://mcp.example.test/mcp';
@@ -100,6 +100,26 @@ describe('OAuth 2.1 protected resource', { timeout: 120_000 }, () => {
       expect(metadata.resource_signing_alg_values_supported).not.toContain('HS256');
       expect(metadata.resource_name).toBe('Arsenal test');
     }
+  });
+
+  it("never lets a token whose sub is a static principal id use that principal's session", async () => {
+    const opened = await post(STATIC_TOKEN);
+    expect(opened.status).toBe(200);
+    const sessionId = String(opened.headers['mcp-session-id']);
+    const colliding = await issuer.sign({ sub: 'local', scope: 'mcp' });
+    const list = JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/list' });
+    const headers = { 'mcp-session-id': sessionId, 'mcp-protocol-version': '2025-06-18' };
+    const stolen = await sendRaw(http.url, list, {
+      ...headers,
+      authorization: `Bearer ${colliding}`,
+    });
+    expect(stolen.status).toBe(404);
+    expect(stolen.body).not.toContain('add_numbers');
+    const own = await sendRaw(http.url, list, {
+      ...headers,
+      authorization: `Bearer ${STATIC_TOKEN}`,
+    });
+    expect(own.status).toBe(200);
   });
 
   it('answers a request without a token 401 with WWW-Authenticate resource_metadata', async () => {

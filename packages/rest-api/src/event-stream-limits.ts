@@ -5,7 +5,7 @@ import { RestApiError } from './problem-details.js';
 export const DEFAULT_MAX_EVENT_STREAMS_PER_PRINCIPAL = 32;
 
 /**
- * Counts open invocation event streams per caller. A stream of an invocation another replica
+ * Counts open invocation event streams per caller (a principal, or one anonymous client). A stream of an invocation another replica
  * runs reads the shared store every poll interval, so without a bound one caller opening
  * hundreds of streams would multiply the store's load; past the limit a stream is refused with
  * 429. Each stream is counted until its response closes, however it ends.

@@ -45,6 +45,20 @@ describe('REST /execute and /invocations over HTTP', () => {
     expect((noBody.body.issues as { path: string }[])[0]?.path).toBe('/tool');
   });
 
+  it('refuses a timeoutMs no timer can hold, before anything runs', async () => {
+    for (const timeoutMs of [1e15, 2 ** 31, 0, -5, 1.5]) {
+      const response = await fixture.request('POST', '/execute', {
+        body: { tool: 'math.add_numbers', arguments: { a: 2, b: 3 }, timeoutMs },
+      });
+      expect(response.status, String(timeoutMs)).toBe(422);
+      expect((response.body.issues as { path: string }[])[0]?.path).toBe('/timeoutMs');
+    }
+    const within = await fixture.request('POST', '/execute', {
+      body: { tool: 'math.add_numbers', arguments: { a: 2, b: 3 }, timeoutMs: 86_400_000 },
+    });
+    expect(within.status).toBe(200);
+  });
+
   it('refuses a call the policy denies the principal', async () => {
     const denied = await fixture.request('POST', '/execute', {
       body: { tool: 'billing.charge_card', arguments: { amount: 10 } },

@@ -1,4 +1,5 @@
 import type { InvocationStatus, ToolCall } from '@arsenal/core';
+import { callerKey } from '@arsenal/http';
 import { parseWith, readJsonBody, refuseFormBody, sendJson } from './http-io.js';
 import { isIssuedIdShape, ownershipKey, shownId } from './invocation-owners.js';
 import { RestApiError } from './problem-details.js';
@@ -154,7 +155,10 @@ export function executionRoutes(dependencies: RouteDependencies): Route[] {
       path: '/invocations/{id}/events',
       async handle(context) {
         const { id, status } = await ownedInvocation(dependencies, context);
-        dependencies.eventStreams.admit(ownerOf(context.principal), context.response);
+        dependencies.eventStreams.admit(
+          callerKey(context.request, context.principal),
+          context.response,
+        );
         if (arsenal.status(id)) {
           await streamInvocation(arsenal, id, context.response, dependencies.sseRetryMs);
         } else {

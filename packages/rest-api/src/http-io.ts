@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { readBody } from '@arsenal/mcp-server';
+import { readBody } from '@arsenal/http';
 import type { z } from 'zod';
 import { RestApiError } from './problem-details.js';
 

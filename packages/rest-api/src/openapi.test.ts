@@ -21,6 +21,33 @@ describe('the OpenAPI document', () => {
     expect(validator.version).toBe('3.1');
   });
 
+  it('advertises the authentication the server is configured with, and nothing else', async () => {
+    const served = (await fixture.request('GET', '/openapi.json')).body as {
+      security: Record<string, unknown>[];
+    };
+    // The fixture serves static tokens only: no anonymous access is advertised.
+    expect(served.security).toEqual([{ bearer: [] }, { apiKey: [] }]);
+    const oauthOnly = createOpenApiDocument({
+      authentication: {
+        tokens: false,
+        custom: false,
+        oauth: {
+          resource: 'https://api.example.test/api',
+          authorizationServers: ['https://auth.example.test'],
+          jwksUrl: 'https://auth.example.test/jwks.json',
+        },
+      },
+    }) as { security: unknown[]; components: { securitySchemes: Record<string, unknown> } };
+    expect(oauthOnly.security).toEqual([{ oauth: [] }]);
+    expect(JSON.stringify(oauthOnly.components.securitySchemes.oauth)).toContain(
+      'https://api.example.test/.well-known/oauth-protected-resource/api',
+    );
+    const open = createOpenApiDocument({ authentication: { tokens: false, custom: false } }) as {
+      security: unknown[];
+    };
+    expect(open.security).toEqual([{}]);
+  });
+
   it('describes every route the server answers, from the zod schemas', () => {
     const document = createOpenApiDocument({ serverUrl: '/api' }) as {
       paths: Record<string, Record<string, unknown>>;

@@ -1,3 +1,4 @@
+import { type AuthenticationSummary, metadataUrl } from '@arsenal/http';
 import { z } from 'zod';
 import { CONFIRMATION_RESPONSE_SCHEMAS, confirmationPaths } from './confirmation-openapi.js';
 import { CONSOLE_RESPONSE_SCHEMAS, consolePaths } from './console-openapi.js';
@@ -254,10 +255,44 @@ export interface OpenApiOptions {
   serverUrl?: string;
   /** Version of the API document. Default `1.0.0`. */
   version?: string;
+  /**
+   * The authentication the server is configured with, advertised as the document's security
+   * schemes and requirements. Default: bearer or API key, or none (not known here).
+   */
+  authentication?: AuthenticationSummary;
+}
+
+/** The security schemes and requirements for the authentication configured. */
+function security(authentication: AuthenticationSummary | undefined): {
+  schemes: JsonObject;
+  requirements: JsonObject[];
+} {
+  const bearer = { type: 'http', scheme: 'bearer' };
+  const apiKey = { type: 'apiKey', in: 'header', name: 'X-API-Key' };
+  if (!authentication) {
+    return { schemes: { bearer, apiKey }, requirements: [{ bearer: [] }, { apiKey: [] }, {}] };
+  }
+  const schemes: JsonObject = {};
+  if (authentication.tokens || authentication.custom) schemes.bearer = bearer;
+  if (authentication.tokens) schemes.apiKey = apiKey;
+  if (authentication.oauth) {
+    schemes.oauth = {
+      type: 'http',
+      scheme: 'bearer',
+      bearerFormat: 'JWT',
+      description: `OAuth 2.1 access token for ${authentication.oauth.resource}; where to get one: ${metadataUrl(authentication.oauth.resource)}`,
+    };
+  }
+  const names = Object.keys(schemes);
+  return {
+    schemes,
+    requirements: names.length === 0 ? [{}] : names.map((name) => ({ [name]: [] })),
+  };
 }
 
 /** The OpenAPI 3.1 document of the REST API, generated from the zod schemas it validates with. */
 export function createOpenApiDocument(options: OpenApiOptions = {}): JsonObject {
+  const { schemes, requirements } = security(options.authentication);
   return {
     openapi: '3.1.0',
     jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
@@ -273,12 +308,9 @@ export function createOpenApiDocument(options: OpenApiOptions = {}): JsonObject 
         ...components(REQUEST_SCHEMAS, 'input'),
         ...components(RESPONSE_SCHEMAS, 'output'),
       },
-      securitySchemes: {
-        bearer: { type: 'http', scheme: 'bearer' },
-        apiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key' },
-      },
+      securitySchemes: schemes,
     },
-    security: [{ bearer: [] }, { apiKey: [] }, {}],
+    security: requirements,
     paths: { ...paths(), ...planPaths(), ...consolePaths(), ...confirmationPaths() },
   };
 }

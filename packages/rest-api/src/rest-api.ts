@@ -9,7 +9,7 @@ import {
   type Principal,
   type StateStore,
 } from '@arsenal/core';
-import type { HttpRoute } from '@arsenal/mcp-server';
+import type { AuthenticationSummary, HttpRoute } from '@arsenal/http';
 import { confirmationRoutes } from './confirmation-routes.js';
 import { arsenalDialects, dialectRoutes } from './dialect-routes.js';
 import {
@@ -101,6 +101,12 @@ export interface RestApiOptions {
    * (planner, declared dependencies). Default: the built-in model-free planner.
    */
   planning?: Planning | PlanningOptions;
+  /**
+   * The authentication of the server the API is mounted on, advertised in `/openapi.json`.
+   * `startRestServer` fills it in; pass `summarizeAuthentication(...)` of `@arsenal/http` when
+   * mounting the route yourself. Default: bearer or API key, or none (not known here).
+   */
+  authentication?: AuthenticationSummary;
   /** Change the generated OpenAPI document (e.g. add the paths of `extraRoutes`). */
   extendOpenApi?: (document: Record<string, unknown>) => Record<string, unknown>;
 }
@@ -191,7 +197,10 @@ export function createRestApi(arsenal: Arsenal, options: RestApiOptions = {}): R
         ? options.planning
         : createPlanning(arsenal, options.planning),
   };
-  const generated = createOpenApiDocument({ serverUrl: basePath === '' ? '/' : basePath });
+  const generated = createOpenApiDocument({
+    serverUrl: basePath === '' ? '/' : basePath,
+    ...(options.authentication ? { authentication: options.authentication } : {}),
+  });
   const openApiDocument = options.extendOpenApi ? options.extendOpenApi(generated) : generated;
   const router = new Router([
     {

@@ -4,6 +4,11 @@ import { z } from 'zod';
 export const MAX_PAGE_SIZE = 200;
 /** Most tools one search returns. */
 export const MAX_SEARCH_LIMIT = 50;
+/**
+ * Longest `timeoutMs` a call may ask for: 24 hours. Past Node's timer range (about 24.8 days) a
+ * timer fires at once, which would answer 504 while the call still runs.
+ */
+export const MAX_CALL_TIMEOUT_MS = 86_400_000;
 
 const jsonObject = z.record(z.string(), z.unknown());
 
@@ -88,7 +93,15 @@ export const executeBodySchema = z.strictObject({
     .enum(['sync', 'async'])
     .default('sync')
     .meta({ description: '`async` answers 202 with an invocation id at once.' }),
-  timeoutMs: z.number().int().positive().optional(),
+  timeoutMs: z
+    .number()
+    .int()
+    .min(1)
+    .max(MAX_CALL_TIMEOUT_MS)
+    .optional()
+    .meta({
+      description: `How long the call may run, in ms (1 to ${MAX_CALL_TIMEOUT_MS}, 24 hours). Default: the engine's.`,
+    }),
   query: z.string().optional().meta({ description: 'The request the tool was chosen for.' }),
   traceId: z.string().optional(),
 });

@@ -3,7 +3,7 @@ export type { PrometheusTelemetryConfig } from './from-config.js';
 export { default } from './from-config.js';
 export { DEFAULT_EXECUTION_BUCKETS, DEFAULT_RETRIEVAL_BUCKETS } from './metric-set.js';
 export type { MetricsServer, MetricsServerOptions } from './metrics-server.js';
-export { startMetricsServer } from './metrics-server.js';
+export { createMetricsRoute, startMetricsServer } from './metrics-server.js';
 export type { PrometheusTelemetryOptions } from './prometheus-telemetry.js';
 export { PrometheusTelemetry } from './prometheus-telemetry.js';
 

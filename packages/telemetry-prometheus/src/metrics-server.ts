@@ -1,7 +1,5 @@
-import { timingSafeEqual } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { ConfigurationError } from '@arsenal/core';
+import { ArsenalError, ConfigurationError } from '@arsenal/core';
+import { type HttpRoute, sendRefusal, startHttpHost } from '@arsenal/http';
 import type { PrometheusTelemetry } from './prometheus-telemetry.js';
 
 export interface MetricsServerOptions {
@@ -11,7 +9,7 @@ export interface MetricsServerOptions {
   host?: string;
   /** Path of the scrape endpoint. Default `/metrics`. */
   path?: string;
-  /** When set, scrapes must send `Authorization: Bearer <token>`. */
+  /** When set, scrapes must send `Authorization: Bearer <token>` (or `X-API-Key`). */
   token?: string;
 }
 
@@ -21,91 +19,87 @@ export interface MetricsServer {
   close(): Promise<void>;
 }
 
-/** Serve `GET <path>` with the current metrics on a port of its own. */
+/**
+ * `GET <path>` with the current metrics, as a route of the front door (`@arsenal/http`): mount it
+ * beside the other surfaces with `startHttpHost`, where it gets their host checks and
+ * authentication, or serve it alone with `startMetricsServer`.
+ */
+export function createMetricsRoute(
+  telemetry: PrometheusTelemetry,
+  options: { path?: string } = {},
+): HttpRoute {
+  const path = options.path ?? '/metrics';
+  if (!path.startsWith('/')) {
+    throw new ConfigurationError(`metrics path must start with "/", got "${path}".`);
+  }
+  return {
+    path,
+    exact: true,
+    async handle(request, response) {
+      if (request.method !== 'GET' && request.method !== 'HEAD') {
+        sendRefusal(response, {
+          status: 405,
+          code: 'method_not_allowed',
+          detail: 'Only GET and HEAD are allowed.',
+          headers: { allow: 'GET, HEAD' },
+        });
+        return;
+      }
+      let body: string;
+      try {
+        body = await telemetry.metrics();
+      } catch {
+        sendRefusal(response, {
+          status: 500,
+          code: 'internal',
+          detail: 'Metrics could not be collected.',
+        });
+        return;
+      }
+      response.writeHead(200, { 'Content-Type': telemetry.contentType });
+      response.end(request.method === 'HEAD' ? undefined : body);
+    },
+  };
+}
+
+/**
+ * Serve `GET <path>` with the current metrics on a port of its own, on the front door: slow or
+ * malformed requests, a foreign Host on loopback and a missing token are refused there.
+ */
 export async function startMetricsServer(
   telemetry: PrometheusTelemetry,
   options: MetricsServerOptions,
 ): Promise<MetricsServer> {
   const host = options.host ?? '127.0.0.1';
-  const path = options.path ?? '/metrics';
   if (!Number.isInteger(options.port) || options.port < 0 || options.port > 65_535) {
     throw new ConfigurationError(
       `metrics port must be an integer from 0 to 65535, got ${String(options.port)}.`,
     );
   }
-  if (!path.startsWith('/')) {
-    throw new ConfigurationError(`metrics path must start with "/", got "${path}".`);
-  }
-  const expected = options.token === undefined ? undefined : Buffer.from(`Bearer ${options.token}`);
-  const server = createServer((request, response) => {
-    void answer(telemetry, path, expected, request, response);
-  });
-  // A scraper that stalls must not hold a socket forever.
-  server.headersTimeout = 10_000;
-  server.requestTimeout = 30_000;
-  await listen(server, options.port, host);
-  const { port } = server.address() as AddressInfo;
-  const shownHost = host.includes(':') ? `[${host}]` : host;
-  return {
-    url: `http://${shownHost}:${port}${path}`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
-  };
-}
-
-function listen(server: Server, port: number, host: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    server.once('error', (error: NodeJS.ErrnoException) => {
-      reject(
-        new ConfigurationError(
-          error.code === 'EADDRINUSE'
-            ? `metrics port ${port} on ${host} is already in use: pick another port (or 0 for any free one).`
-            : `metrics server could not listen on ${host}:${port}: ${error.message}`,
-          { cause: error },
-        ),
-      );
-    });
-    server.listen(port, host, () => resolve());
-  });
-}
-
-async function answer(
-  telemetry: PrometheusTelemetry,
-  path: string,
-  expected: Buffer | undefined,
-  request: IncomingMessage,
-  response: ServerResponse,
-): Promise<void> {
+  const route = createMetricsRoute(telemetry, options.path ? { path: options.path } : {});
   try {
-    const url = new URL(request.url ?? '/', 'http://metrics.invalid');
-    if (url.pathname !== path) return send(response, 404, `Not found. Metrics are at ${path}.\n`);
-    if (request.method !== 'GET' && request.method !== 'HEAD') {
-      response.setHeader('Allow', 'GET, HEAD');
-      return send(response, 405, 'Only GET and HEAD are allowed.\n');
-    }
-    if (expected && !authorised(request.headers.authorization, expected)) {
-      response.setHeader('WWW-Authenticate', 'Bearer');
-      return send(response, 401, 'Missing or wrong bearer token.\n');
-    }
-    const body = await telemetry.metrics();
-    response.writeHead(200, { 'Content-Type': telemetry.contentType });
-    response.end(request.method === 'HEAD' ? undefined : body);
-  } catch {
-    if (!response.headersSent) send(response, 500, 'Metrics could not be collected.\n');
-    else response.destroy();
+    const running = await startHttpHost({
+      host,
+      port: options.port,
+      routes: [route],
+      credentials:
+        options.token === undefined
+          ? []
+          : [{ token: options.token, principal: { id: 'metrics-scraper' } }],
+      // Metrics hold no tools: serving them wider without a token is a choice, not a mistake.
+      allowUnauthenticatedRemote: true,
+      headersTimeoutMs: 10_000,
+      bodyTimeoutMs: 20_000,
+    });
+    return { url: `${running.origin}${route.path}`, close: () => running.close() };
+  } catch (error) {
+    if (ArsenalError.isInstance(error)) throw error;
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new ConfigurationError(
+      code === 'EADDRINUSE'
+        ? `metrics port ${options.port} on ${host} is already in use: pick another port (or 0 for any free one).`
+        : `metrics server could not listen on ${host}:${options.port}: ${(error as Error).message}`,
+      { cause: error },
+    );
   }
-}
-
-function authorised(header: string | undefined, expected: Buffer): boolean {
-  if (header === undefined) return false;
-  const given = Buffer.from(header);
-  return given.length === expected.length && timingSafeEqual(given, expected);
-}
-
-function send(response: ServerResponse, status: number, text: string): void {
-  response.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8' });
-  response.end(text);
 }

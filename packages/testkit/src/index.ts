@@ -21,6 +21,20 @@ export {
   randomUnitVectors,
   seededRandom,
 } from './fixtures.js';
+export type {
+  FrontDoorCaseId,
+  FrontDoorConformanceOptions,
+  FrontDoorCredential,
+  FrontDoorSetup,
+  RunningSurface,
+} from './front-door-conformance.js';
+export {
+  describeFrontDoorConformance,
+  FRONT_DOOR_ADMIN,
+  FRONT_DOOR_CASES,
+} from './front-door-conformance.js';
+export type { RawAnswer, RawRequest } from './front-door-requests.js';
+export { leakIn, sendRawRequest } from './front-door-requests.js';
 export { createHashedEmbedder, hashedVector } from './hashed-embedder.js';
 export type {
   HistoryStoreCaseId,
@@ -43,6 +57,12 @@ export {
   schemaTool,
   walkSchemas,
 } from './nasty-schemas.js';
+export type { SignOptions, TestIssuer } from './oauth-issuer.js';
+export {
+  encodeSegment as encodeJwtSegment,
+  ISSUER as TEST_OAUTH_ISSUER,
+  startTestIssuer,
+} from './oauth-issuer.js';
 export { sampleFromPattern } from './pattern-samples.js';
 export type { PoisoningCase, PoisoningKind } from './poisoning-corpus.js';
 export { HARMLESS_TOOLS, POISONED_TOOLS, POISONING_KINDS } from './poisoning-corpus.js';

@@ -3,7 +3,7 @@ import type { ServeConfig } from '@arsenal/config';
 import { lockPathFor, readPinLock } from '@arsenal/config';
 import { createConsoleRoute } from '@arsenal/console';
 import type { Arsenal, HistoryStore, Principal, StateStore } from '@arsenal/core';
-import type { HttpRoute } from '@arsenal/mcp-server';
+import { type HttpRoute, summarizeAuthentication } from '@arsenal/http';
 import { createRestApi, type DialectsProvider, type PinsProvider } from '@arsenal/rest-api';
 import { createTokenCounter, encodeInAllDialects, type TokenCounter } from '../dialects.js';
 
@@ -85,6 +85,11 @@ export async function restRoutes(
     canReadAllCalls: holds(manage),
     canCallTools: holds(consoleSettings.callCapability ?? manage),
     dialects: tiktokenDialects(),
+    // `/openapi.json` advertises the authentication the server is configured with.
+    authentication: summarizeAuthentication({
+      credentials: serve.auth?.tokens ?? [],
+      ...(serve.auth?.oauth ? { oauth: serve.auth.oauth } : {}),
+    }),
     ...(context.history ? { history: context.history } : {}),
     ...(pins ? { pins } : {}),
     ...(serve.maxBodyBytes ? { maxBodyBytes: serve.maxBodyBytes } : {}),

@@ -1,9 +1,8 @@
 import type { ServeConfig } from '@arsenal/config';
 import type { Arsenal } from '@arsenal/core';
+import type { HttpRoute, ReadinessReport } from '@arsenal/http';
 import {
   type ArsenalMcpServer,
-  type HttpRoute,
-  type ReadinessReport,
   type RunningHttpServer,
   startHttpServer,
 } from '@arsenal/mcp-server';
@@ -20,26 +19,20 @@ function pickDefined<T extends object, K extends keyof T>(source: T, keys: reado
 
 /**
  * `arsenal serve --http`: the MCP endpoint, the UTCP manual of the catalog when `serve.utcp` is
- * set, the REST API and the console when asked for, all behind the same host checks and
- * authentication.
+ * set, the REST API and the console when asked for, all on one front door (the same host checks
+ * and authentication). A server beyond loopback without authentication refuses to start.
  */
 export async function startServeHttp(
   mcp: ArsenalMcpServer,
   arsenal: Arsenal,
   serve: ServeConfig,
   args: ServeArgs,
-  warn: (message: string) => void,
   readiness?: () => ReadinessReport,
   context: RestRouteContext = {},
 ): Promise<RunningHttpServer> {
   const host = args.http?.host ?? serve.host ?? '127.0.0.1';
   const credentials = serve.auth?.tokens ?? [];
   const oauth = serve.auth?.oauth;
-  if (credentials.length === 0 && !oauth && !['127.0.0.1', 'localhost', '::1'].includes(host)) {
-    warn(
-      `serving ${host} without authentication; add serve.auth.oauth or serve.auth.tokens to the config`,
-    );
-  }
   let origin = '';
   const routes: HttpRoute[] = [];
   if (serve.utcp) {

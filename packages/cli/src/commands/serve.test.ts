@@ -123,6 +123,85 @@ describe('arsenal serve', () => {
     }
   });
 
+  it('serves --a2a with OAuth as its only authentication: anonymous calls get 401', async () => {
+    const dir = temporaryDirectory('arsenal-serve-a2a-oauth-');
+    await writeFile(
+      join(dir, 'arsenal.yaml'),
+      [
+        'serve:',
+        '  auth:',
+        '    oauth:',
+        '      resource: https://arsenal.example.test/a2a',
+        '      authorizationServers: [https://auth.example.test]',
+        '      jwksUrl: https://auth.example.test/jwks.json',
+        'tools:',
+        '  catalogs: [forecast.yaml]',
+      ].join('\n'),
+    );
+    await writeFile(
+      join(dir, 'forecast.yaml'),
+      [
+        '- name: get_forecast',
+        '  description: Weather forecast for a city for the next days.',
+        '  parameters: { type: object, properties: { city: { type: string } } }',
+      ].join('\n'),
+    );
+    const args = toServeArgs(
+      parseCommandArgs(serveSpec, ['--config', join(dir, 'arsenal.yaml'), '--a2a', '127.0.0.1:0']),
+    );
+    const running = await startServe(args, {
+      stdout: createMemoryWriter(),
+      stderr: createMemoryWriter(),
+    });
+    try {
+      const card = (await (await fetch(`${running.url}/.well-known/agent-card.json`)).json()) as {
+        securitySchemes: Record<string, { oauth2SecurityScheme?: { oauth2MetadataUrl: string } }>;
+      };
+      expect(Object.keys(card.securitySchemes)).toEqual(['oauth2']);
+      expect(card.securitySchemes.oauth2?.oauth2SecurityScheme?.oauth2MetadataUrl).toBe(
+        'https://auth.example.test/.well-known/oauth-authorization-server',
+      );
+      const send = await fetch(`${running.url}/a2a`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'a2a-version': '1.0' },
+        body: JSON.stringify({
+          jsonrpc: '2.0',
+          id: 1,
+          method: 'SendMessage',
+          params: {
+            message: {
+              messageId: 'm1',
+              role: 'ROLE_USER',
+              parts: [{ data: { tool: 'get_forecast', arguments: { city: 'Oslo' } } }],
+            },
+          },
+        }),
+      });
+      expect(send.status).toBe(401);
+      expect(send.headers.get('www-authenticate')).toContain('resource_metadata=');
+    } finally {
+      await running.close();
+    }
+  });
+
+  it('refuses to serve beyond loopback without authentication, on every surface', async () => {
+    const dir = temporaryDirectory('arsenal-serve-open-');
+    await writeFile(join(dir, 'arsenal.yaml'), 'serve: { mode: static }\n');
+    const io = { stdout: createMemoryWriter(), stderr: createMemoryWriter() };
+    for (const flags of [
+      ['--http', '0.0.0.0:0'],
+      ['--http', '0.0.0.0:0', '--rest', '--console'],
+      ['--a2a', '0.0.0.0:0'],
+    ]) {
+      const args = toServeArgs(
+        parseCommandArgs(serveSpec, ['--config', join(dir, 'arsenal.yaml'), ...flags]),
+      );
+      await expect(startServe(args, io)).rejects.toThrow(
+        /Refusing to serve on 0\.0\.0\.0 without authentication/,
+      );
+    }
+  });
+
   it('serves the catalog as a UTCP manual behind the same authentication (serve.utcp)', async () => {
     const dir = temporaryDirectory('arsenal-serve-utcp-');
     await writeFile(

@@ -1,9 +1,6 @@
 import type { ConfiguredArsenal, ServeConfig } from '@arsenal/config';
-import {
-  createArsenalMcpServer,
-  type ReadinessReport,
-  startStdioServer,
-} from '@arsenal/mcp-server';
+import type { ReadinessReport } from '@arsenal/http';
+import { createArsenalMcpServer, startStdioServer } from '@arsenal/mcp-server';
 import { cliVersion } from '../cli.js';
 import { type CliIO, writeLine } from '../io.js';
 import { type OpenedArsenal, openConfiguredArsenal } from './open-arsenal.js';
@@ -89,19 +86,26 @@ export async function startServe(args: ServeArgs, io: CliIO): Promise<RunningSer
   let serving = false;
   const useHttp = servesHttp(args, serve);
   if (useHttp) {
-    const http = await startServeHttp(
-      mcp,
-      configured.arsenal,
-      serve,
-      args,
-      warn,
-      () => readinessOf(configured, () => serving),
-      {
-        ...(configured.history ? { history: configured.history } : {}),
-        ...(config.source ? { configPath: config.source } : {}),
-        ...(configured.stateStore ? { stateStore: configured.stateStore } : {}),
-      },
-    );
+    let http: Awaited<ReturnType<typeof startServeHttp>>;
+    try {
+      http = await startServeHttp(
+        mcp,
+        configured.arsenal,
+        serve,
+        args,
+        () => readinessOf(configured, () => serving),
+        {
+          ...(configured.history ? { history: configured.history } : {}),
+          ...(config.source ? { configPath: config.source } : {}),
+          ...(configured.stateStore ? { stateStore: configured.stateStore } : {}),
+        },
+      );
+    } catch (error) {
+      // Nothing listens: stop the upstream servers already started before reporting.
+      await mcp.close();
+      await opened.close();
+      throw error;
+    }
     url = http.url;
     stopServing = () => http.close();
     drain = async () => {
@@ -176,10 +180,9 @@ async function serveA2a(
   opened: OpenedArsenal,
   io: CliIO,
 ): Promise<RunningServe> {
-  const warn = (message: string) => writeLine(io.stderr, `arsenal: warning: ${message}`);
   let a2a: { url: string; close(): Promise<void> };
   try {
-    a2a = await startA2aServe(opened, { ...address, version: cliVersion() }, warn);
+    a2a = await startA2aServe(opened, { ...address, version: cliVersion() });
   } catch (error) {
     await opened.close();
     throw error;

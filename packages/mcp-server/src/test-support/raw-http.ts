@@ -13,12 +13,15 @@ export function sendRaw(
   body: string | Buffer | undefined,
   headers: Record<string, string> = {},
   method = 'POST',
+  /** The client address to send from (another loopback address is another anonymous client). */
+  localAddress?: string,
 ): Promise<RawResponse> {
   return new Promise((resolve, reject) => {
     const request = httpRequest(
       url,
       {
         method,
+        ...(localAddress ? { localAddress } : {}),
         headers: {
           'content-type': 'application/json',
           accept: 'application/json, text/event-stream',

@@ -12,7 +12,7 @@ export interface ReadinessReport {
 export const HEALTH_PATH = '/healthz';
 export const READY_PATH = '/readyz';
 
-/** Counts MCP requests being answered, so shutdown can wait for them. */
+/** Counts requests being answered, so shutdown can wait for them. */
 export class InFlightRequests {
   #count = 0;
   #idle: (() => void)[] = [];
@@ -60,13 +60,16 @@ function sendJson(response: ServerResponse, status: number, body: unknown): void
 /**
  * Answers `GET /healthz` (the process is alive: always 200) and `GET /readyz` (200 when ready
  * for traffic, 503 while starting or draining). Returns false for any other request. Probes
- * come from the orchestrator, so they skip authentication and host checks; they reveal no data.
+ * come from the orchestrator, so they skip authentication and host checks; a caller the front
+ * door does not know (`revealDetails` false: a foreign Host, no valid credential where one is
+ * configured) reads the status word only, never the details (upstream names and states).
  */
 export async function answerProbe(
   request: IncomingMessage,
   response: ServerResponse,
   pathname: string,
   readiness: () => ReadinessReport | Promise<ReadinessReport>,
+  revealDetails: () => Promise<boolean>,
 ): Promise<boolean> {
   if (pathname !== HEALTH_PATH && pathname !== READY_PATH) return false;
   if (request.method !== 'GET' && request.method !== 'HEAD') {
@@ -81,12 +84,11 @@ export async function answerProbe(
   let report: ReadinessReport;
   try {
     report = await readiness();
-  } catch (error) {
-    report = { ready: false, status: 'unknown', details: { error: (error as Error).message } };
+  } catch {
+    // The error's text may name internals; the status word is enough for a probe.
+    report = { ready: false, status: 'unknown' };
   }
-  sendJson(response, report.ready ? 200 : 503, {
-    status: report.status,
-    ...(report.details ? report.details : {}),
-  });
+  const details = report.details && (await revealDetails()) ? report.details : {};
+  sendJson(response, report.ready ? 200 : 503, { status: report.status, ...details });
   return true;
 }

@@ -1,5 +1,5 @@
 import { ArsenalError, createArsenal, createInMemoryHistoryStore, defineTool } from '@arsenal/core';
-import { createArsenalMcpServer, startHttpServer } from '@arsenal/mcp-server';
+import { startHttpHost } from '@arsenal/http';
 import { createRestApi } from '@arsenal/rest-api';
 import { createConsoleRoute } from './console-route.js';
 import type { ConsoleStack } from './console-test-support.js';
@@ -111,13 +111,12 @@ export async function startHostileStack(): Promise<ConsoleStack> {
     }),
   });
   const consoleRoute = await createConsoleRoute({ apiPath: '/api' });
-  const mcp = createArsenalMcpServer({ arsenal, mode: 'dynamic' });
-  const http = await startHttpServer(mcp, {
+  const http = await startHttpHost({
     port: 0,
     credentials: [{ token: HOSTILE_TOKEN, principal }],
     routes: [api.route, consoleRoute],
   });
-  const origin = new URL(http.url).origin;
+  const origin = http.origin;
   // A call waiting for confirmation whose arguments (keys and values) and caller carry markup.
   const parked = await fetch(`${origin}/api/execute`, {
     method: 'POST',
@@ -134,7 +133,6 @@ export async function startHostileStack(): Promise<ConsoleStack> {
     origin,
     async close() {
       await http.close();
-      await mcp.close();
       await arsenal.close();
     },
   };

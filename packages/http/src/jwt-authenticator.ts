@@ -1,29 +1,43 @@
 import type { IncomingMessage } from 'node:http';
 import type { Principal } from '@arsenal/core';
 import { createRemoteJWKSet, type JWTPayload, jwtVerify } from 'jose';
-import { type AuthOutcome, presentedToken, type RequestAuthenticator } from './http-auth.js';
+import { type AuthOutcome, presentedToken, type RequestAuthenticator } from './credentials.js';
+import { oauthPrincipalId } from './identity.js';
 import { DEFAULT_JWT_ALGORITHMS, type OAuthResourceOptions } from './oauth-resource.js';
 
-/** The scopes a token grants: the space-separated `scope` claim, or an `scp` list or string. */
+/** A scope token (RFC 6749 §3.3): printable ASCII but space, `"` and `\\`. */
+const SCOPE_TOKEN = /^[\x21\x23-\x5b\x5d-\x7e]+$/;
+
+/**
+ * The scopes a token grants: the `scope` claim split on ASCII spaces only (RFC 6749 §3.3), or an
+ * `scp` list or string. A scope holding any other character (a no-break space, a tab) is no
+ * scope at all, so `mcp\u00a0tools:admin` grants neither `mcp` nor `tools:admin`.
+ */
 export function tokenScopes(payload: JWTPayload): string[] {
   const scopes: string[] = [];
+  const addOne = (item: unknown) => {
+    if (typeof item === 'string' && SCOPE_TOKEN.test(item)) scopes.push(item);
+  };
   const add = (value: unknown) => {
-    if (typeof value === 'string') scopes.push(...value.split(/\s+/).filter(Boolean));
-    else if (Array.isArray(value)) {
-      for (const item of value) if (typeof item === 'string' && item !== '') scopes.push(item);
-    }
+    if (typeof value === 'string') for (const item of value.split(' ')) addOne(item);
+    else if (Array.isArray(value)) for (const item of value) addOne(item);
   };
   add(payload.scope);
   add(payload.scp);
   return [...new Set(scopes)];
 }
 
-/** The principal a verified token stands for: `sub`, with capabilities mapped from its scopes. */
+/**
+ * The principal a verified token stands for: `oauth:<iss>#<sub>` (never a static principal, never
+ * another issuer's subject), with capabilities mapped from its scopes; `sub` stays readable in
+ * `attributes.subject`.
+ */
 export function principalFromClaims(
   payload: JWTPayload,
   options: Pick<OAuthResourceOptions, 'scopeCapabilities'>,
 ): Principal | undefined {
   if (typeof payload.sub !== 'string' || payload.sub === '') return undefined;
+  if (typeof payload.iss !== 'string' || payload.iss === '') return undefined;
   const scopes = tokenScopes(payload);
   const capabilities = new Set<string>();
   for (const scope of scopes) {
@@ -31,9 +45,11 @@ export function principalFromClaims(
   }
   const clientId = payload.client_id ?? payload.azp;
   return {
-    id: payload.sub,
+    id: oauthPrincipalId(payload.iss, payload.sub),
     capabilities: [...capabilities],
     attributes: {
+      authentication: 'oauth',
+      subject: payload.sub,
       scopes,
       issuer: payload.iss,
       ...(typeof clientId === 'string' ? { clientId } : {}),
@@ -64,7 +80,7 @@ export function createJwtAuthenticator(options: OAuthResourceOptions): RequestAu
     audience: typeof audience === 'string' ? audience : [...audience],
     algorithms: [...(options.algorithms ?? DEFAULT_JWT_ALGORITHMS)],
     clockTolerance: options.clockToleranceSeconds ?? 30,
-    requiredClaims: ['exp', 'sub'],
+    requiredClaims: ['exp', 'sub', 'iss'],
   };
   const requiredScopes = options.requiredScopes ?? [];
   return {

@@ -6,11 +6,7 @@ import {
   createInMemoryHistoryStore,
   defineTool,
 } from '@arsenal/core';
-import {
-  createArsenalMcpServer,
-  type RunningHttpServer,
-  startHttpServer,
-} from '@arsenal/mcp-server';
+import { type RunningHttpHost, startHttpHost } from '@arsenal/http';
 import { createRestApi } from '@arsenal/rest-api';
 import { createAnthropicTranscoder } from '@arsenal/transcoder-anthropic';
 import { createOpenAITranscoder } from '@arsenal/transcoder-openai';
@@ -134,15 +130,15 @@ export async function createConsoleArsenal(): Promise<{
 
 export interface ConsoleStack {
   arsenal: Arsenal;
-  http: RunningHttpServer;
+  http: RunningHttpHost;
   /** `http://127.0.0.1:<port>` */
   origin: string;
   close(): Promise<void>;
 }
 
 /**
- * What `arsenal serve --http --rest --console` runs, in process: the MCP endpoint, the REST API
- * under `/api` and the console under `/console`, behind one authentication.
+ * The surfaces `arsenal serve --http --rest --console` runs for the console, in process: the REST
+ * API under `/api` and the console under `/console`, on one front door.
  */
 export async function startConsoleStack(): Promise<ConsoleStack> {
   const { arsenal, history } = await createConsoleArsenal();
@@ -164,8 +160,7 @@ export async function startConsoleStack(): Promise<ConsoleStack> {
     }),
   });
   const consoleRoute = await createConsoleRoute({ apiPath: '/api' });
-  const mcp = createArsenalMcpServer({ arsenal, mode: 'dynamic' });
-  const http = await startHttpServer(mcp, {
+  const http = await startHttpHost({
     port: 0,
     credentials: [
       { token: ADMIN_TOKEN, principal: { id: 'ada', capabilities: ['admin'] } },
@@ -178,10 +173,9 @@ export async function startConsoleStack(): Promise<ConsoleStack> {
   return {
     arsenal,
     http,
-    origin: new URL(http.url).origin,
+    origin: http.origin,
     async close() {
       await http.close();
-      await mcp.close();
       await arsenal.close();
     },
   };

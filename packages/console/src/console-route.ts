@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { HttpRoute } from '@arsenal/mcp-server';
+import type { HttpRoute } from '@arsenal/http';
 import { consoleAssetsDir, fileKeyOf, loadStaticFiles } from './static-files.js';
 
 export interface ConsoleRouteOptions {

@@ -1,0 +1,329 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { ConfigurationError, type Principal } from '@arsenal/core';
+import {
+  type AuthenticationOptions,
+  authenticateRequest,
+  buildAuthenticator,
+  requiresAuthentication,
+} from './authentication.js';
+import type { BodyLimits } from './body.js';
+import { boundedNumber, FRONT_DOOR_RANGES } from './bounds.js';
+import { type HostCheckOptions, isLoopbackHost, rebindingRefusal } from './host-check.js';
+import { callerKey } from './identity.js';
+import { metadataPaths, protectedResourceMetadata } from './oauth-resource.js';
+import { answerProbe, InFlightRequests, type ReadinessReport } from './probes.js';
+import { type RefusalFormat, sendRefusal } from './refusals.js';
+
+/** What the front door tells a route about the request it passes on. */
+export interface RouteContext {
+  /** The key the caller's sessions, streams and quotas are filed under (see `callerKey`). */
+  callerKey: string;
+  /** The body limits of this server: read bodies within them (`readBody`). */
+  limits: BodyLimits;
+}
+
+/**
+ * One surface mounted on the front door (the MCP endpoint, the REST API, the A2A agent, the
+ * console): it is reached only after the host checks and authentication, and gets the caller's
+ * principal.
+ */
+export interface HttpRoute {
+  /** Serves this path and everything under it (`/api` serves `/api` and `/api/...`). */
+  path: string;
+  /** Serve this path only, not what lies under it. Default false. */
+  exact?: boolean;
+  /**
+   * Serve without authentication (the host checks still apply): only for content that holds no
+   * data, like the static files of a web app whose API calls authenticate themselves, or an
+   * agent card.
+   */
+  public?: boolean;
+  /** How the front door writes its refusals on this route. Default `problem`. */
+  errorFormat?: RefusalFormat;
+  handle(
+    request: IncomingMessage,
+    response: ServerResponse,
+    principal: Principal | undefined,
+    context: RouteContext,
+  ): Promise<void>;
+  /** Called once when the server closes (end sessions, stop timers). */
+  close?(): Promise<void>;
+}
+
+export interface HttpHostOptions extends AuthenticationOptions, HostCheckOptions {
+  /** The surfaces served. */
+  routes: readonly HttpRoute[];
+  /** Interface to bind. Default `127.0.0.1`: reachable from this machine only. */
+  host?: string;
+  /** Default 3333; 0 picks a free port (read it from `port` on the result). */
+  port?: number;
+  /** Largest request body accepted, in bytes (1 to 64 MiB); larger ones get 413. Default 1 MiB. */
+  maxBodyBytes?: number;
+  /** Headers that take longer than this close the request with 408 (100 ms to 10 min). Default 10 s. */
+  headersTimeoutMs?: number;
+  /** A body that takes longer than this is answered 408 and closed (100 ms to 1 h). Default 30 s. */
+  bodyTimeoutMs?: number;
+  /**
+   * What `GET /readyz` reports besides draining. `GET /healthz` always answers 200 while the
+   * process runs. Only a caller that passes the host checks and authenticates sees the details.
+   */
+  readiness?: () => ReadinessReport | Promise<ReadinessReport>;
+  /**
+   * Serve beyond loopback without any authentication (a proxy in front authenticates). Default
+   * false: such a server refuses to start.
+   */
+  allowUnauthenticatedRemote?: boolean;
+}
+
+export interface RunningHttpHost {
+  /** `http://host:port`, without a path. */
+  origin: string;
+  host: string;
+  port: number;
+  /** Requests other than GET being answered right now (probes aside): calls in flight. */
+  readonly inFlight: number;
+  /**
+   * Graceful shutdown, first half: `/readyz` answers 503 and new requests get 503 (with
+   * `retry-after`), while requests already running finish. Resolves once none is left
+   * (`drained: true`) or after `timeoutMs` (`drained: false`). Call `close()` after it.
+   */
+  drain(timeoutMs: number): Promise<{ drained: boolean; inFlight: number }>;
+  close(): Promise<void>;
+}
+
+/** The route serving a path: its own path or, unless exact, anything under it. */
+export function findRoute(routes: readonly HttpRoute[], pathname: string): HttpRoute | undefined {
+  return routes.find(
+    (route) =>
+      pathname === route.path ||
+      (!route.exact && pathname.startsWith(`${route.path === '/' ? '' : route.path}/`)),
+  );
+}
+
+/**
+ * The answer to a request Node could not parse: headers that never finish (slowloris) time out
+ * as 408, a request line or headers past Node's size limit (16 KiB by default) are 431, anything
+ * else is malformed. Each says what was wrong, as plain text.
+ */
+function clientErrorResponse(code: string | undefined): string {
+  const [status, detail] =
+    code === 'ERR_HTTP_REQUEST_TIMEOUT'
+      ? ['408 Request Timeout', 'The request headers did not arrive in time.']
+      : code === 'HPE_HEADER_OVERFLOW'
+        ? [
+            '431 Request Header Fields Too Large',
+            'The request line and headers are too large; send long input in a POST body.',
+          ]
+        : ['400 Bad Request', 'The request is not valid HTTP/1.1.'];
+  return (
+    `HTTP/1.1 ${status}\r\nconnection: close\r\ncontent-type: text/plain; charset=utf-8\r\n` +
+    `content-length: ${Buffer.byteLength(detail)}\r\n\r\n${detail}`
+  );
+}
+
+/** Refuse, at start, a server that would expose its surfaces beyond loopback to anyone. */
+function checkExposure(host: string, options: HttpHostOptions): void {
+  if (isLoopbackHost(host) || requiresAuthentication(options)) return;
+  if (options.allowUnauthenticatedRemote === true) return;
+  throw new ConfigurationError(
+    `Refusing to serve on ${host} without authentication: anyone who can reach it could call every tool. Add serve.auth.tokens or serve.auth.oauth, or bind 127.0.0.1.`,
+  );
+}
+
+/**
+ * The front door: one node:http server every Arsenal HTTP surface mounts on. It answers the
+ * probes, serves the OAuth metadata, checks Host and Origin (on loopback, or when hosts are
+ * allowed explicitly), authenticates, then hands the request to its route; every refusal is
+ * written in the route's format, with no stack trace or path.
+ *
+ * @example
+ * const host = await startHttpHost({ port: 8080, credentials, routes: [api.route] });
+ */
+export async function startHttpHost(options: HttpHostOptions): Promise<RunningHttpHost> {
+  const host = options.host ?? '127.0.0.1';
+  checkExposure(host, options);
+  const limits: BodyLimits = {
+    maxBodyBytes: boundedNumber(
+      'maxBodyBytes',
+      options.maxBodyBytes,
+      FRONT_DOOR_RANGES.maxBodyBytes,
+    ),
+    bodyTimeoutMs: boundedNumber(
+      'bodyTimeoutMs',
+      options.bodyTimeoutMs,
+      FRONT_DOOR_RANGES.bodyTimeoutMs,
+    ),
+  };
+  const headersTimeoutMs = boundedNumber(
+    'headersTimeoutMs',
+    options.headersTimeoutMs,
+    FRONT_DOOR_RANGES.headersTimeoutMs,
+  );
+  const port = boundedNumber('port', options.port, FRONT_DOOR_RANGES.port);
+  const hostCheck: HostCheckOptions = {
+    allowedOrigins: options.allowedOrigins ?? [],
+    allowedHosts: options.allowedHosts ?? [],
+  };
+  const checkHosts = isLoopbackHost(host) || (options.allowedHosts?.length ?? 0) > 0;
+  const authenticator = buildAuthenticator(options);
+  const oauth = options.oauth;
+  const metadataAt = new Set(oauth ? metadataPaths(oauth.resource) : []);
+  const routes = options.routes;
+  const inFlight = new InFlightRequests();
+  let draining = false;
+  const readiness = async (): Promise<ReadinessReport> => {
+    if (draining) {
+      return { ready: false, status: 'draining', details: { inFlight: inFlight.count } };
+    }
+    return options.readiness ? options.readiness() : { ready: true, status: 'ready' };
+  };
+  const knownCaller = (request: IncomingMessage) => async () => {
+    if (rebindingRefusal(request, hostCheck) !== undefined) return false;
+    if (!authenticator) return true;
+    return 'principal' in (await authenticateRequest(request, authenticator, oauth));
+  };
+
+  async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const url = new URL(request.url ?? '/', 'http://localhost');
+    if (await answerProbe(request, response, url.pathname, readiness, knownCaller(request))) {
+      return;
+    }
+    const route = findRoute(routes, url.pathname);
+    const format = route?.errorFormat ?? 'problem';
+    if (draining) {
+      sendRefusal(
+        response,
+        {
+          status: 503,
+          code: 'shutting_down',
+          detail: 'This server is shutting down; retry the request (another replica will take it).',
+          headers: { 'retry-after': '1', connection: 'close' },
+        },
+        format,
+      );
+      return;
+    }
+    // Calls arrive as POSTs; GETs include event streams that never end by themselves.
+    if (request.method !== 'GET' && request.method !== 'HEAD') inFlight.track(response);
+    if (checkHosts) {
+      const refusal = rebindingRefusal(request, hostCheck);
+      if (refusal) {
+        sendRefusal(
+          response,
+          { status: 403, code: 'forbidden_host', detail: `Forbidden: ${refusal}.` },
+          format,
+        );
+        return;
+      }
+    }
+    if (oauth && metadataAt.has(url.pathname) && request.method === 'GET') {
+      response.writeHead(200, {
+        'content-type': 'application/json',
+        'access-control-allow-origin': '*',
+        'cache-control': 'max-age=3600',
+      });
+      response.end(JSON.stringify(protectedResourceMetadata(oauth)));
+      return;
+    }
+    if (!route) {
+      const served = routes.filter((candidate) => !candidate.public).map((each) => each.path);
+      sendRefusal(
+        response,
+        {
+          status: 404,
+          code: 'not_found',
+          detail: `Not found; the endpoint${served.length === 1 ? ' is' : 's are'} ${served.join(', ') || '/healthz'}.`,
+        },
+        'problem',
+        url.pathname,
+      );
+      return;
+    }
+    let principal: Principal | undefined;
+    if (authenticator && !route.public) {
+      const outcome = await authenticateRequest(request, authenticator, oauth);
+      if ('refusal' in outcome) {
+        sendRefusal(response, outcome.refusal, format);
+        return;
+      }
+      principal = outcome.principal;
+    }
+    try {
+      await route.handle(request, response, principal, {
+        callerKey: callerKey(request, principal),
+        limits,
+      });
+    } catch {
+      // A route's own failure never takes the server down, nor shows the caller its insides.
+      if (response.headersSent) {
+        response.destroy();
+        return;
+      }
+      sendRefusal(
+        response,
+        { status: 500, code: 'internal', detail: 'The request failed; retry it later.' },
+        format,
+      );
+    }
+  }
+
+  const server = createServer(
+    {
+      headersTimeout: headersTimeoutMs,
+      // Node's own whole-request limit stays above ours, which answers body timeouts itself.
+      requestTimeout: headersTimeoutMs + limits.bodyTimeoutMs + 1000,
+      connectionsCheckingInterval: Math.max(25, Math.min(1000, Math.floor(headersTimeoutMs / 4))),
+    },
+    (request, response) => {
+      handle(request, response).catch(() => {
+        sendRefusal(response, {
+          status: 500,
+          code: 'internal',
+          detail: 'The request failed; retry it later.',
+        });
+      });
+    },
+  );
+  server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
+    if (!socket.writable) {
+      socket.destroy();
+      return;
+    }
+    socket.end(clientErrorResponse(error.code));
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const address = server.address() as AddressInfo;
+  const urlHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  let closing: Promise<void> | undefined;
+  return {
+    origin: `http://${urlHost}:${address.port}`,
+    host: address.address,
+    port: address.port,
+    get inFlight() {
+      return inFlight.count;
+    },
+    async drain(timeoutMs: number) {
+      draining = true;
+      const drained = await inFlight.waitForIdle(timeoutMs);
+      return { drained, inFlight: inFlight.count };
+    },
+    close() {
+      closing ??= (async () => {
+        draining = true;
+        await Promise.allSettled(routes.map((route) => route.close?.()));
+        await new Promise<void>((resolve) => {
+          server.close(() => resolve());
+          server.closeAllConnections();
+        });
+      })();
+      return closing;
+    },
+  };
+}
