@@ -2,7 +2,7 @@ import { createArsenal, defineTool } from '@arsenal/core';
 import { generateText, stepCountIs } from 'ai';
 import { expect, it } from 'vitest';
 import { createArsenalToolSelection } from './index.js';
-import { scriptedModel } from './scripted-model-test-support.js';
+import { scriptedModel } from './testing.js';
 
 it('runs the README quick start', async () => {
   const { model } = scriptedModel([
