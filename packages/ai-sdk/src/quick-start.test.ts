@@ -4,6 +4,7 @@ import { expect, it } from 'vitest';
 import { createArsenalToolSelection } from './index.js';
 import { scriptedModel } from './testing.js';
 
+// The README's "Testing without a key" example, with its result checked.
 it('runs the README quick start', async () => {
   const { model } = scriptedModel([
     { toolCalls: [{ name: 'get_weather', args: { city: 'Paris' } }] },

@@ -2,8 +2,9 @@ import { createArsenal, defineTool } from '@arsenal/core';
 import { HumanMessage } from '@langchain/core/messages';
 import { expect, it } from 'vitest';
 import { createArsenalAgent } from './langgraph.js';
-import { ScriptedChatModel } from './scripted-chat-model-test-support.js';
+import { ScriptedChatModel } from './testing.js';
 
+// The README's "Testing without a key" example, with its result checked.
 it('runs the README quick start', async () => {
   const model = new ScriptedChatModel([
     { toolCalls: [{ name: 'get_weather', args: { city: 'Paris' } }] },
@@ -27,5 +28,6 @@ it('runs the README quick start', async () => {
   expect(state.messages.at(-1)?.content).toBe('Sunny in Paris.');
   expect(state.toolSelection?.tools.map((t) => t.name)).toEqual(['get_weather']);
   expect(state.messages.map((m) => m.getType())).toEqual(['human', 'ai', 'tool', 'ai']);
+  expect(model.offered).toEqual([['get_weather'], ['get_weather']]);
   await arsenal.close();
 });
