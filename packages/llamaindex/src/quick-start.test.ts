@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { createArsenal, defineTool } from '@arsenal/core';
 import { expect, it } from 'vitest';
 import { createArsenalAgent } from './index.js';
@@ -28,4 +29,19 @@ it('runs the README quick start', async () => {
   expect(tools).toEqual(['get_weather']);
   expect(offered[0]).toEqual(['get_weather']);
   await arsenal.close();
+});
+
+it('is the code of the README example, imports and output aside', () => {
+  const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
+  const section = readme.split('## Testing without a key')[1] ?? '';
+  const example = /```ts\n([\s\S]*?)```/.exec(section)?.[1] ?? '';
+  const code = example
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line && !line.startsWith('import ') && !line.startsWith('console.log('));
+  const test = readFileSync(new URL(import.meta.url), 'utf8')
+    .split('\n')
+    .map((line) => line.trim());
+  expect(code.length).toBeGreaterThan(10);
+  for (const line of code) expect(test).toContain(line);
 });
