@@ -1,7 +1,7 @@
 import { demoArsenalPerTest } from '@arsenal/testkit';
 import { generateText, type ModelMessage, stepCountIs } from 'ai';
 import { describe, expect, it } from 'vitest';
-import { scriptedModel } from './scripted-model-test-support.js';
+import { scriptedModel } from './testing.js';
 import { createArsenalToolSelection } from './tool-selection.js';
 
 const setup = demoArsenalPerTest();

@@ -2,7 +2,7 @@ import { demoArsenalPerTest } from '@arsenal/testkit';
 import { describe, expect, it } from 'vitest';
 import { createArsenalAgent } from './arsenal-agent.js';
 import { ArsenalToolRetriever, toLlamaIndexTool } from './arsenal-tool.js';
-import { scriptedLlm } from './scripted-llm-test-support.js';
+import { scriptedLlm } from './testing.js';
 
 const setup = demoArsenalPerTest();
 
@@ -69,7 +69,7 @@ describe('ArsenalToolRetriever', () => {
 describe('createArsenalAgent', () => {
   it('gives a real LlamaIndex agent only the tools retrieved for each query', async () => {
     const { arsenal, calls } = await setup();
-    const { llm, offered, seen } = scriptedLlm([
+    const { llm, offered, prompts } = scriptedLlm([
       { toolCalls: [{ name: 'get_weather', args: { city: 'Paris' } }] },
       { text: 'Sunny in Paris.' },
       { toolCalls: [{ name: 'convert_currency', args: { amount: 100, from: 'USD', to: 'EUR' } }] },
@@ -79,7 +79,7 @@ describe('createArsenalAgent', () => {
     const first = await agent.run('What is the weather forecast in Paris?');
     expect(first).toEqual({ result: 'Sunny in Paris.', tools: ['get_weather'] });
     expect(offered[0]).toEqual(['get_weather']);
-    expect(JSON.stringify(seen[1])).toContain('temperatureC');
+    expect(JSON.stringify(prompts[1])).toContain('temperatureC');
     const second = await agent.run('convert 100 dollars to euros');
     expect(second.tools).toEqual(['convert_currency']);
     expect(offered[2]).toEqual(['convert_currency']);

@@ -11,7 +11,7 @@ import {
   arsenalStopEvent,
   arsenalToolResultEvent,
 } from './arsenal-workflow-events.js';
-import { scriptedLlm } from './scripted-llm-test-support.js';
+import { scriptedLlm } from './testing.js';
 
 const setup = demoArsenalPerTest();
 
@@ -32,7 +32,7 @@ async function readUntil(
 describe('createArsenalWorkflow', () => {
   it('retrieves the tools again at every model turn of one run', async () => {
     const { arsenal, calls } = await setup();
-    const { llm, offered, seen } = scriptedLlm([
+    const { llm, offered, prompts } = scriptedLlm([
       { toolCalls: [{ name: 'get_weather', args: { city: 'Paris' } }] },
       { toolCalls: [{ name: 'convert_currency', args: { amount: 100, from: 'USD', to: 'EUR' } }] },
       { text: 'Sunny, and 100 USD is 90 EUR.' },
@@ -48,13 +48,13 @@ describe('createArsenalWorkflow', () => {
     // The used tool is ranked lower once it has answered (conversation signal, per step).
     const weatherScore = (i: number) => answer.steps[i]?.scores.get_weather ?? 0;
     expect(weatherScore(1)).toBeLessThan(weatherScore(0));
-    expect(JSON.stringify(seen[1])).toContain('temperatureC');
+    expect(JSON.stringify(prompts[1])).toContain('temperatureC');
     expect(calls).toMatchObject({ weather: 1, convert: 1 });
   });
 
   it('pauses on a held call until the human answers, then runs it', async () => {
     const { arsenal, calls } = await setup();
-    const { llm, seen } = scriptedLlm([
+    const { llm, prompts } = scriptedLlm([
       { toolCalls: [{ name: 'files__delete_file', args: { path: '/tmp/a' } }] },
       { text: 'Deleted.' },
     ]);
@@ -71,7 +71,7 @@ describe('createArsenalWorkflow', () => {
     });
     expect(before.some((e) => arsenalStepEvent.include(e))).toBe(true);
     expect(calls.deleteFile).toBe(0);
-    expect(seen).toHaveLength(1); // the model waits too
+    expect(prompts).toHaveLength(1); // the model waits too
 
     sendEvent(
       arsenalConfirmationEvent.with({
@@ -83,12 +83,12 @@ describe('createArsenalWorkflow', () => {
     const result = after.find((e) => arsenalToolResultEvent.include(e));
     expect(arsenalToolResultEvent.include(result) && result.data.status).toBe('success');
     expect(calls.deleteFile).toBe(1);
-    expect(JSON.stringify(seen[1])).toContain('deleted /tmp/a');
+    expect(JSON.stringify(prompts[1])).toContain('deleted /tmp/a');
   });
 
   it('tells the model when the human rejects a held call, and never runs it', async () => {
     const { arsenal, calls } = await setup();
-    const { llm, seen } = scriptedLlm([
+    const { llm, prompts } = scriptedLlm([
       { toolCalls: [{ name: 'files__delete_file', args: { path: '/tmp/b' } }] },
       { text: 'I did not delete it.' },
     ]);
@@ -103,7 +103,7 @@ describe('createArsenalWorkflow', () => {
     expect(answer.result).toBe('I did not delete it.');
     expect(asked).toHaveLength(1);
     expect(calls.deleteFile).toBe(0);
-    expect(JSON.stringify(seen[1])).toContain('cancelled');
+    expect(JSON.stringify(prompts[1])).toContain('cancelled');
     // The rejected call is gone: confirming it afterwards still does not run it.
     await arsenal.confirm(asked[0] as string).catch(() => undefined);
     expect(calls.deleteFile).toBe(0);
@@ -122,14 +122,14 @@ describe('createArsenalWorkflow', () => {
 
   it('does not run a tool the model was not offered at that step', async () => {
     const { arsenal, calls } = await setup();
-    const { llm, seen } = scriptedLlm([
+    const { llm, prompts } = scriptedLlm([
       { toolCalls: [{ name: 'send_email', args: { to: 'x@example.com', body: 'hi' } }] },
       { text: 'Could not.' },
     ]);
     const { run } = createArsenalWorkflow(arsenal, { llm, limit: 1 });
     const answer = await run('convert 100 dollars to euros');
     expect(answer.steps[0]?.tools).toEqual(['convert_currency']);
-    expect(JSON.stringify(seen[1])).toContain('was not offered at this step');
+    expect(JSON.stringify(prompts[1])).toContain('was not offered at this step');
     expect(calls.email ?? 0).toBe(0);
   });
 

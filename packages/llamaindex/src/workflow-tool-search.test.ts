@@ -1,14 +1,14 @@
 import { demoArsenalPerTest } from '@arsenal/testkit';
 import { describe, expect, it } from 'vitest';
 import { createArsenalWorkflow } from './arsenal-workflow.js';
-import { scriptedLlm } from './scripted-llm-test-support.js';
+import { scriptedLlm } from './testing.js';
 
 const setup = demoArsenalPerTest();
 
 describe('createArsenalWorkflow in search mode', () => {
   it('search → load → call → answer; the offered tools only grow at their end', async () => {
     const { arsenal, calls } = await setup();
-    const { llm, offered, seen } = scriptedLlm([
+    const { llm, offered, prompts } = scriptedLlm([
       { toolCalls: [{ name: 'search_tools', args: { query: 'weather forecast for a city' } }] },
       { toolCalls: [{ name: 'get_weather', args: { city: 'Paris' } }] },
       {
@@ -27,12 +27,12 @@ describe('createArsenalWorkflow in search mode', () => {
       ['search_tools', 'get_weather', 'convert_currency'],
     ]);
     expect(answer.steps.map((step) => step.tools)).toEqual(offered);
-    expect(JSON.stringify(seen[1])).toContain('These tools are now available');
+    expect(JSON.stringify(prompts[1])).toContain('These tools are now available');
   });
 
   it('refuses a tool no search loaded, telling the model to search first', async () => {
     const { arsenal, calls } = await setup();
-    const { llm, offered, seen } = scriptedLlm([
+    const { llm, offered, prompts } = scriptedLlm([
       { toolCalls: [{ name: 'get_weather', args: { city: 'Paris' } }] },
       { text: 'I will search first.' },
     ]);
@@ -42,7 +42,7 @@ describe('createArsenalWorkflow in search mode', () => {
     });
     await run('Weather in Paris?');
     expect(offered[0]).toEqual(['find_tools', 'convert_currency']);
-    expect(JSON.stringify(seen[1])).toMatch(/has not been loaded\. Call .{1,8}find_tools/);
+    expect(JSON.stringify(prompts[1])).toMatch(/has not been loaded\. Call .{1,8}find_tools/);
     expect(calls.weather).toBe(0);
   });
 });

@@ -2,7 +2,7 @@ import { demoArsenalPerTest } from '@arsenal/testkit';
 import { HumanMessage, isToolMessage, type ToolMessage } from '@langchain/core/messages';
 import { Command, MemorySaver } from '@langchain/langgraph';
 import { describe, expect, it } from 'vitest';
-import { ScriptedChatModel } from '../scripted-chat-model-test-support.js';
+import { ScriptedChatModel } from '../testing.js';
 import { createArsenalAgent } from './arsenal-agent.js';
 
 const setup = demoArsenalPerTest();
@@ -28,7 +28,7 @@ describe('createArsenalAgent', () => {
     const [result] = toolMessages(state.messages);
     expect(JSON.parse(result?.content as string)).toMatchObject({ city: 'Paris' });
     // The second model call saw the tool result.
-    expect(model.seen[1]?.some((m) => isToolMessage(m))).toBe(true);
+    expect(model.prompts[1]?.some((m) => isToolMessage(m))).toBe(true);
     expect(state.messages.at(-1)?.content).toBe('It is sunny in Paris, 21 °C.');
     expect(state.toolSelection?.query).toBe('What is the weather forecast in Paris today?');
     expect(state.toolSelection?.tools[0]).toMatchObject({

@@ -2,7 +2,7 @@ import { demoArsenalPerTest } from '@arsenal/testkit';
 import { HumanMessage, isToolMessage, type ToolMessage } from '@langchain/core/messages';
 import { MemorySaver } from '@langchain/langgraph';
 import { describe, expect, it } from 'vitest';
-import { ScriptedChatModel } from '../scripted-chat-model-test-support.js';
+import { ScriptedChatModel } from '../testing.js';
 import { createArsenalAgent } from './arsenal-agent.js';
 
 const setup = demoArsenalPerTest();
