@@ -30,7 +30,9 @@ async function publishable(): Promise<Map<string, Workspace>> {
   for (const parent of ['packages', 'apps']) {
     for (const entry of await readdir(join(root, parent))) {
       const dir = join(root, parent, entry);
-      const manifest = JSON.parse(await readFile(join(dir, 'package.json'), 'utf8')) as Manifest;
+      const text = await readFile(join(dir, 'package.json'), 'utf8').catch(() => undefined);
+      if (text === undefined) continue; // not a package (a folder left behind by a move)
+      const manifest = JSON.parse(text) as Manifest;
       if (!manifest.private) found.set(manifest.name, { dir, manifest });
     }
   }
