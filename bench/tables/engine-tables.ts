@@ -132,6 +132,34 @@ export const ENGINE_TABLES: TableSpec[] = [
     },
   },
   {
+    name: 'process-calls',
+    // The build before the /proc lookup read stat first, measured once and kept, then this one.
+    sources: ['process-calls.runs.base', 'process-calls'],
+    headers: [
+      'build',
+      'program',
+      'bare spawn p50 ms',
+      'p95 ms',
+      '`runProcess` p50 ms',
+      'p95 ms',
+      'added p50 ms',
+      'added p95 ms',
+    ],
+    rows: (files) =>
+      files.flatMap((file, index) =>
+        rowsOf(file, 'results').map((row) => [
+          index === 0 ? 'before: environ and fds of every process' : 'after: stat first',
+          row.text('program'),
+          cell(row, 'spawnP50Ms', significant),
+          cell(row, 'spawnP95Ms', significant),
+          cell(row, 'callP50Ms', significant),
+          cell(row, 'callP95Ms', significant),
+          `**${cell(row, 'addedP50Ms', significant)}**`,
+          `**${cell(row, 'addedP95Ms', significant)}**`,
+        ]),
+      ),
+  },
+  {
     name: 'peers',
     sources: ['peers'],
     headers: [

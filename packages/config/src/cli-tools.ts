@@ -9,14 +9,15 @@ export function cliToolSpecs(config: ArsenalConfig): ProcessToolSpec[] {
     const spec: ProcessToolSpec = { ...(rest as ProcessToolSpec) };
     if (cwd !== undefined) spec.cwd = isAbsolute(cwd) ? cwd : resolve(config.baseDir, cwd);
     if (sandbox !== undefined) {
+      const fromConfig = (dirs: readonly string[]) =>
+        dirs.map((dir) => resolve(config.baseDir, dir));
       spec.sandbox =
         typeof sandbox === 'boolean'
           ? sandbox
           : {
               ...sandbox,
-              ...(sandbox.writable
-                ? { writable: sandbox.writable.map((dir) => resolve(config.baseDir, dir)) }
-                : {}),
+              ...(sandbox.writable ? { writable: fromConfig(sandbox.writable) } : {}),
+              ...(sandbox.readable ? { readable: fromConfig(sandbox.readable) } : {}),
             };
     }
     return spec;

@@ -118,8 +118,12 @@ function toConfigIssues(
 ): ConfigIssue[] {
   const path = issue.path.filter((key): key is string | number => typeof key !== 'symbol');
   if (issue.code === 'invalid_union' && issue.errors.length > 0) {
-    // Report the alternative that came closest: the one with the fewest problems.
-    const closest = [...issue.errors].sort((a, b) => a.length - b.length)[0] ?? [];
+    // Report the alternative that came closest: one the value is at least the kind of (an object
+    // for an object schema), then the one with the fewest problems.
+    const otherKind = (issues: readonly z.core.$ZodIssue[]) =>
+      issues.every((inner) => inner.code === 'invalid_type' && inner.path.length === 0) ? 1 : 0;
+    const closest =
+      [...issue.errors].sort((a, b) => otherKind(a) - otherKind(b) || a.length - b.length)[0] ?? [];
     return closest.flatMap((inner) =>
       toConfigIssues({ ...inner, path: [...path, ...inner.path] }, document, lineCounter, secrets),
     );

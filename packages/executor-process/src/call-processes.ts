@@ -1,9 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { readlinkSync } from 'node:fs';
-import { readdir, readFile, readlink } from 'node:fs/promises';
+import { closeSync, openSync, readdirSync, readFileSync, readlinkSync, readSync } from 'node:fs';
+import { readdir } from 'node:fs/promises';
+import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 
 /** The environment variable that marks every process a call started, detached ones included. */
 export const CALL_MARKER_VARIABLE = 'ARSENAL_CALL_ID';
+
+/** Processes whose files are read between two turns of the event loop. */
+const SLICE = 256;
 
 /**
  * The processes of one call. The program runs in a process group of its own, but a descendant can
@@ -12,22 +16,34 @@ export const CALL_MARKER_VARIABLE = 'ARSENAL_CALL_ID';
  * their environment wherever they went, by the call's output they hold open (a child that cleared
  * its environment and detached still writes to the call's stdout), and their remaining children
  * by parent id.
+ *
+ * The lookup reads only `/proc/<pid>/stat` of every process on the machine: a process of the call
+ * was forked after the program, so processes that started before it are left out, and only the
+ * few left have their environment and open files read. (End of file on the output does not prove
+ * that no process holds it: a socket's writer can shut its side down and keep it open.)
  */
 export class CallProcesses {
   readonly marker = randomUUID();
   #leader: number | undefined;
+  /** When the program started, in clock ticks since boot (field 22 of `/proc/<pid>/stat`). */
+  #leaderStart: number | undefined;
+  /** The program's end of its stdout and stderr, as /proc names them (`pipe:[123]`). */
+  readonly #outputs = new Set<string>();
 
   /** The variable to add to the program's environment. */
   get variable(): Record<string, string> {
     return { [CALL_MARKER_VARIABLE]: this.marker };
   }
 
-  readonly #outputs = new Set<string>();
-
   started(pid: number | undefined): void {
     this.#leader = pid;
     if (pid === undefined) return;
-    // The program's end of its stdout and stderr, as /proc names them (`socket:[123]`).
+    // Read before the program can be reaped: the event loop has not run since it was spawned.
+    try {
+      this.#leaderStart = statOf(readFileSync(`/proc/${pid}/stat`, 'latin1'))?.startTime;
+    } catch {
+      // not Linux: the process group is all there is
+    }
     for (const fd of [1, 2]) {
       try {
         this.#outputs.add(readlinkSync(`/proc/${pid}/fd/${fd}`));
@@ -62,46 +78,96 @@ export class CallProcesses {
     } catch {
       return []; // No /proc (not Linux): the process group is all there is.
     }
-    const needle = `${CALL_MARKER_VARIABLE}=${this.marker}`;
+    const started = this.#leaderStart;
+    const needle = Buffer.from(`\0${CALL_MARKER_VARIABLE}=${this.marker}\0`, 'latin1');
     const marked = new Set<number>([leader]);
-    const parents = new Map<number, number>();
-    await Promise.all(
-      entries.map(async (entry) => {
+    const children = new Map<number, number[]>();
+    const buffer = Buffer.alloc(1024);
+    for (let from = 0; from < entries.length; from += SLICE) {
+      if (from > 0) await yieldToEventLoop();
+      for (const entry of entries.slice(from, from + SLICE)) {
         const pid = Number(entry);
-        if (pid === process.pid) return;
-        const [environ, stat] = await Promise.all([
-          readFile(`/proc/${entry}/environ`, 'latin1').catch(() => ''),
-          readFile(`/proc/${entry}/stat`, 'latin1').catch(() => ''),
-        ]);
-        if (environ.split('\0').includes(needle) || (await this.#holdsOutput(entry)))
-          marked.add(pid);
-        // The fields after the command name (which may hold spaces and parentheses).
-        const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-        if (Number.isInteger(ppid)) parents.set(pid, ppid);
-      }),
-    );
-    // Children that dropped the marker (a cleared environment) still descend from marked ones.
-    const members = new Set(marked);
-    for (let grew = true; grew; ) {
-      grew = false;
-      for (const [pid, ppid] of parents) {
-        if (!members.has(pid) && members.has(ppid)) {
-          members.add(pid);
-          grew = true;
-        }
+        if (pid === process.pid) continue;
+        const stat = statOf(readSmall(`/proc/${entry}/stat`, buffer));
+        // Gone, or older than the program: not one of its descendants.
+        if (!stat || (started !== undefined && stat.startTime < started)) continue;
+        const siblings = children.get(stat.parent);
+        if (siblings) siblings.push(pid);
+        else children.set(stat.parent, [pid]);
+        if (pid === leader || hasMarker(entry, needle) || this.#holdsOutput(entry)) marked.add(pid);
       }
+    }
+    // Children that dropped the marker (a cleared environment) still descend from marked ones.
+    const members = new Set<number>();
+    const pending = [...marked];
+    for (let pid = pending.pop(); pid !== undefined; pid = pending.pop()) {
+      if (members.has(pid)) continue;
+      members.add(pid);
+      pending.push(...(children.get(pid) ?? []));
     }
     members.delete(process.pid);
     return [...members];
   }
 
-  async #holdsOutput(pid: string): Promise<boolean> {
+  #holdsOutput(pid: string): boolean {
     if (this.#outputs.size === 0) return false;
-    const fds = await readdir(`/proc/${pid}/fd`).catch(() => [] as string[]);
+    let fds: string[];
+    try {
+      fds = readdirSync(`/proc/${pid}/fd`);
+    } catch {
+      return false; // gone, or another user's
+    }
     for (const fd of fds) {
-      const target = await readlink(`/proc/${pid}/fd/${fd}`).catch(() => '');
-      if (this.#outputs.has(target)) return true;
+      try {
+        if (this.#outputs.has(readlinkSync(`/proc/${pid}/fd/${fd}`))) return true;
+      } catch {
+        // closed meanwhile
+      }
     }
     return false;
   }
+}
+
+/** The fields of `/proc/<pid>/stat` the lookup needs; undefined when the text is not one. */
+export function statOf(text: string): { parent: number; startTime: number } | undefined {
+  // The fields after the command name (which may hold spaces and parentheses), from field 3 on.
+  const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
+  const parent = Number(fields[1]);
+  const startTime = Number(fields[19]);
+  if (!text.includes(')') || !Number.isInteger(parent) || !Number.isInteger(startTime))
+    return undefined;
+  return { parent, startTime };
+}
+
+/** A small /proc file read into `buffer` (one read, no allocation but the string); '' if gone. */
+function readSmall(path: string, buffer: Buffer): string {
+  let fd: number | undefined;
+  try {
+    fd = openSync(path, 'r');
+    return buffer.toString('latin1', 0, readSync(fd, buffer, 0, buffer.length, 0));
+  } catch {
+    return '';
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
+}
+
+/** Whether the process's environment holds `needle` (`\0NAME=value\0`) as a whole entry. */
+function hasMarker(pid: string, needle: Buffer): boolean {
+  let environ: Buffer;
+  try {
+    environ = readFileSync(`/proc/${pid}/environ`);
+  } catch {
+    return false; // gone, or another user's
+  }
+  // The first entry has no NUL before it, and the last may have none after it.
+  const entry = needle.subarray(1, -1);
+  const first = environ.subarray(0, entry.length + 1);
+  const last = environ.subarray(-entry.length - 1);
+  return (
+    environ.includes(needle) ||
+    first.equals(needle.subarray(1)) ||
+    last.equals(needle.subarray(0, -1)) ||
+    environ.equals(entry)
+  );
 }
