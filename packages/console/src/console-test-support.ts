@@ -43,7 +43,9 @@ export async function createConsoleArsenal(): Promise<{
   const history = createInMemoryHistoryStore();
   const arsenal = createArsenal({
     transcoders: [createOpenAITranscoder(), createAnthropicTranscoder()],
-    execution: { historyStore: history, breaker: { failureThreshold: 2 } },
+    // A cooldown longer than any test run: the open breaker must still be open when the browser
+    // tests reach the health view on a busy machine.
+    execution: { historyStore: history, breaker: { failureThreshold: 2, cooldownMs: 3_600_000 } },
   });
   const summary = await arsenal.register([
     defineTool({
