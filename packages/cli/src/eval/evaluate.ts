@@ -2,6 +2,7 @@ import type { Arsenal } from '@arsenal/core';
 import type { BenchmarkQuery } from './benchmark-queries.js';
 import { subsetLabels } from './benchmark-queries.js';
 import { mean, ndcgAtK, percentile, recallAtK, reciprocalRank } from './metrics.js';
+import type { Ranker } from './plain-bm25.js';
 
 /** Cut-off of the reported NDCG. */
 export const NDCG_K = 10;
@@ -69,33 +70,33 @@ export interface EvaluateOptions {
   signal?: AbortSignal;
   /** MMR diversity passed to every retrieve. */
   diversity?: number;
+  /**
+   * Rank with this instead of `arsenal.retrieve` (a reference such as plain BM25); `arsenal`
+   * still says which relevant tools the catalog lacks.
+   */
+  ranker?: Ranker;
 }
 
 /** Run every query through `retrieve` and score the rankings against the labels. */
 export async function evaluateRetrieval(options: EvaluateOptions): Promise<EvaluationReport> {
   const { arsenal, queries, ks } = options;
   const retrievalLimit = Math.max(NDCG_K, ...ks);
-  const warmup = Math.min(options.warmupQueries ?? 10, queries.length);
-  for (const query of queries.slice(0, warmup)) {
-    await arsenal.retrieve({
-      query: query.query,
-      limit: retrievalLimit,
-      diversity: options.diversity,
+  const rank =
+    options.ranker ??
+    (async (query: string, limit: number) => {
+      const result = await arsenal.retrieve({ query, limit, diversity: options.diversity });
+      return result.tools.map((scored) => scored.tool.name);
     });
-  }
+  const warmup = Math.min(options.warmupQueries ?? 10, queries.length);
+  for (const query of queries.slice(0, warmup)) await rank(query.query, retrievalLimit);
   const scores: QueryScore[] = [];
   const latencies: number[] = [];
   let queriesWithUnknownTools = 0;
   for (const query of queries) {
     if (options.signal?.aborted) break;
     const started = performance.now();
-    const result = await arsenal.retrieve({
-      query: query.query,
-      limit: retrievalLimit,
-      diversity: options.diversity,
-    });
+    const ranked = await rank(query.query, retrievalLimit);
     latencies.push(performance.now() - started);
-    const ranked = result.tools.map((scored) => scored.tool.name);
     const relevant = new Set(query.relevant);
     if (query.relevant.some((name) => arsenal.registry.get(name) === undefined)) {
       queriesWithUnknownTools++;
