@@ -73,7 +73,8 @@ export class LexicalIndex {
 
   constructor(options: LexicalIndexOptions) {
     this.#fieldNames = Object.keys(options.fields);
-    this.#fields = this.#fieldNames.map((name) => options.fields[name]!);
+    // Copies: `setFieldWeight` changes them, never the caller's options.
+    this.#fields = this.#fieldNames.map((name) => ({ ...options.fields[name]! }));
     this.#countsForFrequency = this.#fields.map((field) => field.documentFrequency !== false);
     this.#k1 = options.k1 ?? 1.2;
     this.#k3 = options.queryTermSaturation ?? QUERY_TF_SATURATION;
@@ -137,6 +138,28 @@ export class LexicalIndex {
     // Dead postings are skipped at query time; compact once they are a third of the index.
     if (this.#ids.length > 64 && this.#liveCount < (this.#ids.length * 2) / 3) this.#rebuild();
     return true;
+  }
+
+  /** A field's weight now (it may differ from the options given: see `setFieldWeight`). */
+  fieldWeight(field: string): number | undefined {
+    const f = this.#fieldNames.indexOf(field);
+    return f < 0 ? undefined : this.#fields[f]!.weight;
+  }
+
+  /**
+   * Change one field's weight; every posting is recomputed from the kept term counts (no text is
+   * analysed again). An unknown field is ignored.
+   */
+  setFieldWeight(field: string, weight: number): void {
+    const f = this.#fieldNames.indexOf(field);
+    if (f < 0 || this.#fields[f]!.weight === weight) return;
+    if (!(Number.isFinite(weight) && weight >= 0)) {
+      throw new InvalidArgumentError(
+        `The weight of field "${field}" must be a finite number >= 0, got ${String(weight)}.`,
+      );
+    }
+    this.#fields[f]!.weight = weight;
+    this.#rebuild();
   }
 
   /**

@@ -16,6 +16,12 @@ export interface ToolRetrieverOptions {
   registry: ToolRegistry;
   /** Lexical fields and their weights. Default DEFAULT_LEXICAL_FIELDS. */
   fields?: Readonly<Record<string, LexicalFieldOptions>>;
+  /**
+   * Let field weights follow the catalog's own statistics (no labels): where most tools share
+   * their description, the parameters field counts up to as much as the description. Default
+   * true.
+   */
+  catalogWeights?: boolean;
   /** BM25 term-frequency saturation. Default 1.2 (the usual BM25 value; measured in docs/benchmarks.md). */
   k1?: number;
   /** How much a word the request repeats counts more (BM25's k3); 0 counts it once. Default 0.5. */

@@ -73,6 +73,7 @@ export class ToolRetriever {
       k1: options.k1 ?? DEFAULT_K1,
       queryTermSaturation: options.queryTermSaturation,
       tools: () => this.#registry.all(),
+      catalogWeights: options.catalogWeights,
     });
     this.#vectors =
       options.embedder && options.vectorStore
