@@ -2,6 +2,7 @@ import type { Arsenal } from '@arsenal/core';
 import type { BenchmarkQuery } from './benchmark-queries.js';
 import { subsetLabels } from './benchmark-queries.js';
 import { mean, ndcgAtK, percentile, recallAtK, reciprocalRank } from './metrics.js';
+import { findMisses, type RetrievalMiss } from './misses.js';
 import type { Ranker } from './plain-bm25.js';
 
 /** Cut-off of the reported NDCG. */
@@ -40,6 +41,8 @@ export interface EvaluationReport {
   /** Queries naming a relevant tool the catalog lacks (they count as misses). */
   queriesWithUnknownTools: number;
   retrievalLimit: number;
+  /** With `misses`: every relevant tool missing from the top k, and what ranked instead. */
+  misses?: RetrievalMiss[];
 }
 
 interface QueryScore {
@@ -75,6 +78,8 @@ export interface EvaluateOptions {
    * still says which relevant tools the catalog lacks.
    */
   ranker?: Ranker;
+  /** List the relevant tools missing from the top `misses` of each query (`eval --misses`). */
+  misses?: number;
 }
 
 /** Run every query through `retrieve` and score the rankings against the labels. */
@@ -92,6 +97,7 @@ export async function evaluateRetrieval(options: EvaluateOptions): Promise<Evalu
   const scores: QueryScore[] = [];
   const latencies: number[] = [];
   let queriesWithUnknownTools = 0;
+  const misses: RetrievalMiss[] | undefined = options.misses === undefined ? undefined : [];
   for (const query of queries) {
     if (options.signal?.aborted) break;
     const started = performance.now();
@@ -101,6 +107,8 @@ export async function evaluateRetrieval(options: EvaluateOptions): Promise<Evalu
     if (query.relevant.some((name) => arsenal.registry.get(name) === undefined)) {
       queriesWithUnknownTools++;
     }
+    if (misses && options.misses !== undefined)
+      misses.push(...findMisses(arsenal, query, ranked, options.misses));
     scores.push({
       labels: subsetLabels(query.id),
       recall: Object.fromEntries(ks.map((k) => [k, recallAtK(ranked, relevant, k)])),
@@ -133,5 +141,6 @@ export async function evaluateRetrieval(options: EvaluateOptions): Promise<Evalu
     },
     queriesWithUnknownTools,
     retrievalLimit,
+    ...(misses ? { misses } : {}),
   };
 }
