@@ -4,13 +4,18 @@
 // defaults. Stages that have no switch of their own are undone through public options:
 // boilerplate parameters by indexing them like any parameter, placeholders by removing their
 // angle brackets (plain words count fully), groups with the `group` weight 0, parameter values
-// by leaving their field out, repeated query words with `queryTermSaturation` 0.
+// by leaving their field out, repeated query words with `queryTermSaturation` 0, the lexicon with
+// the `lexicon` weight 0, field weights from catalog statistics with `catalogWeights: false`.
+// The first two rows of each set are plain BM25 over name + description and over all fields,
+// measured on the same registered tools (`createPlainBm25`).
 // Run: pnpm --filter @arsenal/bench bench:retrieval-ablation (one run; `pnpm bench` runs it 3 times).
 import {
   type BenchmarkQuery,
+  createPlainBm25,
   evaluateRetrieval,
   loadBenchmarkQueries,
   loadCatalogFile,
+  type PlainBm25Fields,
 } from '@arsenal/cli';
 import { createArsenal, DEFAULT_LEXICAL_FIELDS, type ToolRetrieverOptions } from '@arsenal/core';
 import {
@@ -27,6 +32,8 @@ interface Stage {
   label: string;
   retrieval: Omit<ToolRetrieverOptions, 'registry'>;
   plainPlaceholders: boolean;
+  /** A plain BM25 reference instead of Arsenal. */
+  reference?: PlainBm25Fields;
 }
 
 const SETS: BenchmarkSet[] = ['azure-mcp', 'stabletoolbench', 'seal-tools', 'metatool'];
@@ -41,24 +48,41 @@ const flatParameters = {
   ...earlierFields,
   sharedParameters: DEFAULT_LEXICAL_FIELDS.parameters!,
 };
-const earlier = { fields: earlierFields, queryTermSaturation: 0 };
+/** The lexicon and the catalog's field weights, off: every stage before them. */
+const before = { catalogWeights: false } as const;
+const noLexicon = { lexicon: 0 };
+const earlier = { ...before, fields: earlierFields, queryTermSaturation: 0, weights: noLexicon };
 const STAGES: Stage[] = [
+  {
+    id: 'bm25-name-description',
+    label: 'plain BM25, name + description (measured)',
+    retrieval: {},
+    plainPlaceholders: false,
+    reference: 'name-description',
+  },
+  {
+    id: 'bm25-all-fields',
+    label: 'plain BM25, all fields (measured)',
+    retrieval: {},
+    plainPlaceholders: false,
+    reference: 'all-fields',
+  },
   {
     id: 'base',
     label: 'base: k1 0.9, boilerplate as parameters, placeholders as words, no groups',
-    retrieval: { ...earlier, k1: 0.9, fields: flatParameters, weights: { group: 0 } },
+    retrieval: { ...earlier, k1: 0.9, fields: flatParameters, weights: { ...noLexicon, group: 0 } },
     plainPlaceholders: true,
   },
   {
     id: 'boilerplate',
     label: '+ boilerplate parameters set apart',
-    retrieval: { ...earlier, k1: 0.9, weights: { group: 0 } },
+    retrieval: { ...earlier, k1: 0.9, weights: { ...noLexicon, group: 0 } },
     plainPlaceholders: true,
   },
   {
     id: 'placeholders',
     label: '+ placeholders count 0.3',
-    retrieval: { ...earlier, k1: 0.9, weights: { group: 0 } },
+    retrieval: { ...earlier, k1: 0.9, weights: { ...noLexicon, group: 0 } },
     plainPlaceholders: false,
   },
   {
@@ -77,12 +101,28 @@ const STAGES: Stage[] = [
   {
     id: 'query-saturation',
     label: '+ repeated request words count more (k3 0.5)',
-    retrieval: { fields: { ...earlierFields, parameterValues: parameterValues! } },
+    retrieval: {
+      ...before,
+      weights: noLexicon,
+      fields: { ...earlierFields, parameterValues: parameterValues! },
+    },
+    plainPlaceholders: false,
+  },
+  {
+    id: 'name-b',
+    label: '+ name `b` 0.75',
+    retrieval: { ...before, weights: noLexicon },
+    plainPlaceholders: false,
+  },
+  {
+    id: 'catalog-weights',
+    label: '+ parameter weight from how much descriptions tell tools apart',
+    retrieval: { weights: noLexicon },
     plainPlaceholders: false,
   },
   {
     id: 'defaults',
-    label: '+ name `b` 0.75 (= defaults)',
+    label: '+ lexicon 0.2 (= defaults)',
     retrieval: {},
     plainPlaceholders: false,
   },
@@ -107,6 +147,9 @@ async function measure(set: BenchmarkSet, stage: Stage) {
       arsenal,
       queries: stage.plainPlaceholders ? queries.map(withPlainPlaceholders) : queries,
       ks: [1, 5, 10],
+      ranker: stage.reference
+        ? createPlainBm25([...arsenal.registry.all()], stage.reference)
+        : undefined,
     });
     return {
       set,

@@ -28,10 +28,15 @@ const STAGES: Stage[] = [
   {
     id: 'bm25f',
     label: 'BM25F fields + stemming only',
-    switches: ['--weights', 'subquery=0,intent=0', '--no-decompose'],
+    switches: ['--weights', 'subquery=0,intent=0,lexicon=0', '--no-decompose'],
   },
-  { id: 'sub-queries', label: '+ sub-queries', switches: ['--weights', 'intent=0'] },
-  { id: 'defaults', label: '+ intent (= defaults)', switches: [] },
+  {
+    id: 'sub-queries',
+    label: '+ sub-queries',
+    switches: ['--weights', 'intent=0,lexicon=0'],
+  },
+  { id: 'intent', label: '+ intent', switches: ['--weights', 'lexicon=0'] },
+  { id: 'defaults', label: '+ lexicon 0.2 (= defaults)', switches: [] },
   { id: 'reranker', label: 'defaults + lexical reranker', switches: ['--rerank'] },
   { id: 'mmr', label: 'defaults + MMR 0.3', switches: ['--diversity', '0.3'] },
   {

@@ -26,5 +26,7 @@ export type {
 } from './eval/evaluate.js';
 export { evaluateRetrieval } from './eval/evaluate.js';
 export { mean, ndcgAtK, percentile, recallAtK, reciprocalRank } from './eval/metrics.js';
+export type { PlainBm25Fields, Ranker } from './eval/plain-bm25.js';
+export { createPlainBm25 } from './eval/plain-bm25.js';
 export type { CliIO, MemoryWriter, Writer } from './io.js';
 export { createMemoryWriter } from './io.js';

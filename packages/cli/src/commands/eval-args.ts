@@ -80,6 +80,11 @@ export const evalSpec: CommandSpec = {
       type: 'boolean',
       description: 'Do not search the clauses of multi-part queries separately.',
     },
+    misses: {
+      type: 'boolean',
+      description:
+        'List each relevant tool missing from the top 5, the tool that took its place, and the query words each one matched, by field.',
+    },
     json: { type: 'boolean', description: 'Print the results as JSON (metrics as fractions 0–1).' },
   },
   notes: [
@@ -92,6 +97,7 @@ export const evalSpec: CommandSpec = {
     'arsenal eval --tools bench/data/seal-tools/tools.jsonl --queries bench/data/seal-tools/queries.jsonl',
     'arsenal eval --tools tools.jsonl --queries queries.jsonl --sample 200 --seed 7 --json',
     'arsenal eval --tools bench/data/metatool/tools.jsonl --queries bench/data/metatool/queries.jsonl --train-split 0.5',
+    'arsenal eval --tools tools.jsonl --queries queries.jsonl --limit-queries 50 --misses',
     'arsenal eval --config arsenal.yaml --tools bench/data/seal-tools/tools.jsonl --queries bench/data/seal-tools/queries.jsonl',
   ],
 };
@@ -116,6 +122,8 @@ export interface EvalArgs {
   rerank: boolean;
   diversity?: number;
   decompose: boolean;
+  /** List missed relevant tools (`--misses`). */
+  misses: boolean;
 }
 
 const WEIGHT_NAMES = Object.keys(DEFAULT_ROUTING_WEIGHTS);
@@ -209,5 +217,6 @@ export function toEvalArgs(parsed: ParsedCommandArgs): EvalArgs {
     seed: seed ?? 1,
     ks: parseKs(stringOption(values, 'k')),
     json: values.json === true,
+    misses: values.misses === true,
   };
 }

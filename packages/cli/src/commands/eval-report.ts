@@ -1,4 +1,5 @@
 import { type EvaluationReport, NDCG_K, type QualitySummary } from '../eval/evaluate.js';
+import { formatMatched, type RetrievalMiss } from '../eval/misses.js';
 import { type CliIO, writeLine } from '../io.js';
 import { formatCount, formatMs, formatTable } from '../table.js';
 
@@ -71,4 +72,28 @@ export function printReport(
     io.stdout,
     `Indexing: ${formatCount(context.toolCount)} tools in ${formatMs(context.indexMs)}`,
   );
+}
+
+/** One block per missed relevant tool: the query, its rank, what took its place, what matched. */
+export function printMisses(io: CliIO, misses: readonly RetrievalMiss[], k: number): void {
+  writeLine(io.stdout);
+  writeLine(
+    io.stdout,
+    `Relevant tools missing from the top ${k}: ${formatCount(misses.length)}. Matched words are stemmed; ~word matched only through the lexicon.`,
+  );
+  for (const miss of misses) {
+    writeLine(io.stdout);
+    writeLine(io.stdout, `${miss.queryId}: ${miss.query}`);
+    const rank = miss.rank === undefined ? 'not retrieved' : `rank ${miss.rank}`;
+    writeLine(
+      io.stdout,
+      `  missed   ${miss.tool} (${rank}) matched ${formatMatched(miss.matched)}`,
+    );
+    if (miss.tookItsPlace !== undefined) {
+      writeLine(
+        io.stdout,
+        `  in place ${miss.tookItsPlace} matched ${formatMatched(miss.placeMatched)}`,
+      );
+    }
+  }
 }

@@ -14,9 +14,12 @@ import { formatCount } from '../table.js';
 import { registerInputs } from '../tool-index.js';
 import type { EvalArgs } from './eval-args.js';
 import { openEvalArsenal } from './eval-arsenal.js';
-import { printReport } from './eval-report.js';
+import { printMisses, printReport } from './eval-report.js';
 
 export { type EvalArgs, evalSpec, toEvalArgs } from './eval-args.js';
+
+/** `--misses` lists the relevant tools missing from this many first results. */
+const MISSES_K = 5;
 
 export async function evalCommand(args: EvalArgs, io: CliIO): Promise<number> {
   const [inputs, allQueries] = await Promise.all([
@@ -92,6 +95,7 @@ async function measure(
     queries,
     ks: args.ks,
     diversity: args.diversity,
+    misses: args.misses ? MISSES_K : undefined,
   });
   const queriesLabel =
     args.trainSplit !== undefined && args.sample === undefined && args.limitQueries === undefined
@@ -128,5 +132,6 @@ async function measure(
     indexMs,
     queriesLabel,
   });
+  if (report.misses) printMisses(io, report.misses, MISSES_K);
   return 0;
 }

@@ -2,6 +2,8 @@ import type { Arsenal } from '@arsenal/core';
 import type { BenchmarkQuery } from './benchmark-queries.js';
 import { subsetLabels } from './benchmark-queries.js';
 import { mean, ndcgAtK, percentile, recallAtK, reciprocalRank } from './metrics.js';
+import { findMisses, type RetrievalMiss } from './misses.js';
+import type { Ranker } from './plain-bm25.js';
 
 /** Cut-off of the reported NDCG. */
 export const NDCG_K = 10;
@@ -39,6 +41,8 @@ export interface EvaluationReport {
   /** Queries naming a relevant tool the catalog lacks (they count as misses). */
   queriesWithUnknownTools: number;
   retrievalLimit: number;
+  /** With `misses`: every relevant tool missing from the top k, and what ranked instead. */
+  misses?: RetrievalMiss[];
 }
 
 interface QueryScore {
@@ -69,37 +73,42 @@ export interface EvaluateOptions {
   signal?: AbortSignal;
   /** MMR diversity passed to every retrieve. */
   diversity?: number;
+  /**
+   * Rank with this instead of `arsenal.retrieve` (a reference such as plain BM25); `arsenal`
+   * still says which relevant tools the catalog lacks.
+   */
+  ranker?: Ranker;
+  /** List the relevant tools missing from the top `misses` of each query (`eval --misses`). */
+  misses?: number;
 }
 
 /** Run every query through `retrieve` and score the rankings against the labels. */
 export async function evaluateRetrieval(options: EvaluateOptions): Promise<EvaluationReport> {
   const { arsenal, queries, ks } = options;
   const retrievalLimit = Math.max(NDCG_K, ...ks);
-  const warmup = Math.min(options.warmupQueries ?? 10, queries.length);
-  for (const query of queries.slice(0, warmup)) {
-    await arsenal.retrieve({
-      query: query.query,
-      limit: retrievalLimit,
-      diversity: options.diversity,
+  const rank =
+    options.ranker ??
+    (async (query: string, limit: number) => {
+      const result = await arsenal.retrieve({ query, limit, diversity: options.diversity });
+      return result.tools.map((scored) => scored.tool.name);
     });
-  }
+  const warmup = Math.min(options.warmupQueries ?? 10, queries.length);
+  for (const query of queries.slice(0, warmup)) await rank(query.query, retrievalLimit);
   const scores: QueryScore[] = [];
   const latencies: number[] = [];
   let queriesWithUnknownTools = 0;
+  const misses: RetrievalMiss[] | undefined = options.misses === undefined ? undefined : [];
   for (const query of queries) {
     if (options.signal?.aborted) break;
     const started = performance.now();
-    const result = await arsenal.retrieve({
-      query: query.query,
-      limit: retrievalLimit,
-      diversity: options.diversity,
-    });
+    const ranked = await rank(query.query, retrievalLimit);
     latencies.push(performance.now() - started);
-    const ranked = result.tools.map((scored) => scored.tool.name);
     const relevant = new Set(query.relevant);
     if (query.relevant.some((name) => arsenal.registry.get(name) === undefined)) {
       queriesWithUnknownTools++;
     }
+    if (misses && options.misses !== undefined)
+      misses.push(...findMisses(arsenal, query, ranked, options.misses));
     scores.push({
       labels: subsetLabels(query.id),
       recall: Object.fromEntries(ks.map((k) => [k, recallAtK(ranked, relevant, k)])),
@@ -132,5 +141,6 @@ export async function evaluateRetrieval(options: EvaluateOptions): Promise<Evalu
     },
     queriesWithUnknownTools,
     retrievalLimit,
+    ...(misses ? { misses } : {}),
   };
 }

@@ -1,6 +1,8 @@
 // The retrieval quality bar, held by CI: zero-shot with the embedded defaults (no embedder) on
 // the public benchmarks' dev files, and with learning from one half of MetaTool. A change that
 // drops quality below the bar fails the build. Full numbers live in docs/benchmarks.md.
+// Every zero-shot set also holds Arsenal at or above plain BM25 over name + description and over
+// all fields (the strongest plain variant) on Recall@1, Recall@5 and NDCG@10, on the same queries.
 // Each set takes a few seconds on an idle 2-core machine; the ceilings leave room for a busy one.
 import { fileURLToPath } from 'node:url';
 import { createArsenal } from '@arsenal/core';
@@ -8,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { loadCatalogFile } from '../catalog-loader.js';
 import { type BenchmarkQuery, loadBenchmarkQueries, sampleQueries } from './benchmark-queries.js';
 import { evaluateRetrieval } from './evaluate.js';
+import { createPlainBm25, type PlainBm25Fields, type Ranker } from './plain-bm25.js';
 import { outcomeTrainer, splitByIdHash, withoutOverlap } from './training.js';
 
 const data = (path: string) =>
@@ -29,22 +32,38 @@ async function measure(
   const all = await loadBenchmarkQueries(data(`${set}/queries.jsonl`));
   const { test, train } = queries ? queries(all) : { test: all };
   if (train) await outcomeTrainer.train(arsenal, train);
-  const report = await evaluateRetrieval({
-    arsenal,
-    queries: test,
-    ks: [1, 5, 10],
-    warmupQueries: 0,
-  });
-  return {
-    recall1: report.overall.recall['1']! * 100,
-    recall5: report.overall.recall['5']! * 100,
-    ndcg10: report.overall.ndcg10 * 100,
+  const figures = async (ranker?: Ranker) => {
+    const report = await evaluateRetrieval({
+      arsenal,
+      queries: test,
+      ks: [1, 5, 10],
+      warmupQueries: 0,
+      ranker,
+    });
+    return {
+      recall1: report.overall.recall['1']! * 100,
+      recall5: report.overall.recall['5']! * 100,
+      ndcg10: report.overall.ndcg10 * 100,
+    };
   };
+  const arsenalFigures = await figures();
+  if (train) return arsenalFigures;
+  const tools = [...arsenal.registry.all()];
+  for (const fields of ['name-description', 'all-fields'] as PlainBm25Fields[]) {
+    const reference = await figures(createPlainBm25(tools, fields));
+    for (const metric of ['recall1', 'recall5', 'ndcg10'] as const) {
+      expect(
+        arsenalFigures[metric],
+        `${set}: Arsenal's ${metric} against plain BM25 over ${fields}`,
+      ).toBeGreaterThanOrEqual(reference[metric]);
+    }
+  }
+  return arsenalFigures;
 }
 
 describe('retrieval quality bar', () => {
   it(
-    'Seal-Tools zero-shot: Recall@5 >= 92, NDCG@10 >= 90',
+    'Seal-Tools zero-shot: Recall@5 >= 92, NDCG@10 >= 90, and at or above plain BM25',
     async () => {
       const { recall5, ndcg10 } = await measure('seal-tools');
       expect(recall5).toBeGreaterThanOrEqual(92);
@@ -54,7 +73,7 @@ describe('retrieval quality bar', () => {
   );
 
   it(
-    'MetaTool zero-shot: Recall@5 >= 60, NDCG@10 >= 52 (fixed sample of 4,000)',
+    'MetaTool zero-shot: Recall@5 >= 60, NDCG@10 >= 52, and at or above plain BM25 (fixed sample of 4,000)',
     async () => {
       const { recall5, ndcg10 } = await measure('metatool', (all) => ({
         test: sampleQueries(all, 4000, 1),
@@ -78,7 +97,7 @@ describe('retrieval quality bar', () => {
   );
 
   it(
-    'azure-mcp (one real MCP server) zero-shot: Recall@1 >= 83, Recall@5 >= 97',
+    'azure-mcp (one real MCP server) zero-shot: Recall@1 >= 83, Recall@5 >= 97, and at or above plain BM25',
     async () => {
       const { recall1, recall5 } = await measure('azure-mcp');
       expect(recall1).toBeGreaterThanOrEqual(83);
@@ -88,7 +107,7 @@ describe('retrieval quality bar', () => {
   );
 
   it(
-    'stabletoolbench (real REST APIs, multi-tool) zero-shot: Recall@5 >= 76, NDCG@10 >= 76',
+    'stabletoolbench (real REST APIs, multi-tool) zero-shot: Recall@5 >= 76, NDCG@10 >= 76, and at or above plain BM25',
     async () => {
       const { recall5, ndcg10 } = await measure('stabletoolbench');
       expect(recall5).toBeGreaterThanOrEqual(76);

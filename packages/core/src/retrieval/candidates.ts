@@ -1,3 +1,4 @@
+import { lexiconTerms } from '../text/lexicon.js';
 import { now } from './clock.js';
 import type { LexicalIndex } from './lexical-index.js';
 import { denseCosine } from './mmr.js';
@@ -51,6 +52,8 @@ export async function gatherCandidates(input: {
   vectors: VectorSync | undefined;
   memory: OutcomeMemory | undefined;
   decompose: boolean;
+  /** How much a lexicon match counts next to an exact one (0: not at all). */
+  lexiconWeight: number;
   /** Qualified names of the tools this conversation already used. */
   usedTools: readonly string[];
   /** false: rejected by filters or policy; null: not a candidate (an older version). */
@@ -69,7 +72,9 @@ export async function gatherCandidates(input: {
   const searchStarted = now();
   const { text: query, placeholders } = searchableQuery(request.query);
   const weak = placeholders ? { text: placeholders, weight: PLACEHOLDER_WEIGHT } : undefined;
-  const full = lexical.search(query, { limit: pool, accept, weak });
+  const related =
+    input.lexiconWeight > 0 ? { terms: lexiconTerms, weight: input.lexiconWeight } : undefined;
+  const full = lexical.search(query, { limit: pool, accept, weak, related });
   for (const hit of full.hits) get(hit.id).lexical = hit.normalized;
   let candidateCount = full.candidateCount;
   let filteredCount = full.rejectedCount;
@@ -77,7 +82,7 @@ export async function gatherCandidates(input: {
   // The best tool of each clause gets credit relative to that clause's best score.
   const subqueries = input.decompose ? decomposeQuery(query) : [];
   for (const clause of subqueries) {
-    const [best] = lexical.search(clause, { limit: 1, accept }).hits;
+    const [best] = lexical.search(clause, { limit: 1, accept, related }).hits;
     if (best) get(best.id).subquery = Math.max(get(best.id).subquery, 1);
   }
 

@@ -22,6 +22,13 @@ const QUERY_TF_SATURATION = 0.5;
 const REBUILD_DRIFT = 0.05;
 
 /**
+ * A related term in more than this share of the documents is not searched (a word most tools
+ * share says little about any of them); small indexes search every one.
+ */
+const MAX_RELATED_SHARE = 0.05;
+const MIN_RELATED_DOCUMENTS = 100;
+
+/**
  * An inverted index scored with BM25F: term frequencies from separately weighted and
  * length-normalised fields are combined before saturation, so a word in a tool's name counts
  * more than the same word in a parameter description. Adding and removing documents is
@@ -66,7 +73,8 @@ export class LexicalIndex {
 
   constructor(options: LexicalIndexOptions) {
     this.#fieldNames = Object.keys(options.fields);
-    this.#fields = this.#fieldNames.map((name) => options.fields[name]!);
+    // Copies: `setFieldWeight` changes them, never the caller's options.
+    this.#fields = this.#fieldNames.map((name) => ({ ...options.fields[name]! }));
     this.#countsForFrequency = this.#fields.map((field) => field.documentFrequency !== false);
     this.#k1 = options.k1 ?? 1.2;
     this.#k3 = options.queryTermSaturation ?? QUERY_TF_SATURATION;
@@ -132,6 +140,28 @@ export class LexicalIndex {
     return true;
   }
 
+  /** A field's weight now (it may differ from the options given: see `setFieldWeight`). */
+  fieldWeight(field: string): number | undefined {
+    const f = this.#fieldNames.indexOf(field);
+    return f < 0 ? undefined : this.#fields[f]!.weight;
+  }
+
+  /**
+   * Change one field's weight; every posting is recomputed from the kept term counts (no text is
+   * analysed again). An unknown field is ignored.
+   */
+  setFieldWeight(field: string, weight: number): void {
+    const f = this.#fieldNames.indexOf(field);
+    if (f < 0 || this.#fields[f]!.weight === weight) return;
+    if (!(Number.isFinite(weight) && weight >= 0)) {
+      throw new InvalidArgumentError(
+        `The weight of field "${field}" must be a finite number >= 0, got ${String(weight)}.`,
+      );
+    }
+    this.#fields[f]!.weight = weight;
+    this.#rebuild();
+  }
+
   /**
    * Release the room kept for growth in postings and term runs, once a batch of changes is in:
    * growth by doubling leaves a quarter of it unused on average. Adding grows them again.
@@ -159,8 +189,18 @@ export class LexicalIndex {
    * returns (BM25's query-term saturation, `queryTermSaturation`).
    */
   queryTerms(query: string): { term: string; idf: number; repeats: number }[] {
+    return this.#knownTerms(this.#countTerms(query));
+  }
+
+  #countTerms(query: string): Map<string, number> {
     const counts = new Map<string, number>();
     for (const term of analyze(query)) counts.set(term, (counts.get(term) ?? 0) + 1);
+    return counts;
+  }
+
+  #knownTerms(
+    counts: ReadonlyMap<string, number>,
+  ): { term: string; idf: number; repeats: number }[] {
     const result: { term: string; idf: number; repeats: number }[] = [];
     for (const [term, count] of counts) {
       const id = this.#termIds.get(term);
@@ -171,9 +211,48 @@ export class LexicalIndex {
     return result;
   }
 
+  /**
+   * The related terms of a query's words, each with the weight it counts (its idf × the related
+   * weight × how much the query stresses the word it came from), and what they add to the best
+   * possible score: for a query word the index does not know, its best related term stands in
+   * for it; for a known one, nothing (a related match is a lesser form of the exact one).
+   */
+  #relatedTerms(
+    counts: ReadonlyMap<string, number>,
+    related: NonNullable<LexicalSearchOptions['related']>,
+  ): { terms: Map<string, number>; best: number } {
+    const terms = new Map<string, number>();
+    let best = 0;
+    const maxDocuments = Math.max(MIN_RELATED_DOCUMENTS, this.#liveCount * MAX_RELATED_SHARE);
+    for (const [term, count] of counts) {
+      const others = related.terms(term);
+      if (!others) continue;
+      const repeats = ((this.#k3 + 1) * count) / (this.#k3 + count);
+      // The more the catalog itself uses the request's word, the less it needs bridging: the
+      // related terms count in proportion to the word's own rarity here (fully when absent).
+      const own = this.#termIds.get(term);
+      const ownFrequency = own === undefined ? 0 : this.#documentFrequency[own]!;
+      const bridging = ownFrequency > 0 ? this.#idf(ownFrequency) / this.#idf(0) : 1;
+      let strongest = 0;
+      for (const other of others) {
+        if (counts.has(other)) continue;
+        const id = this.#termIds.get(other);
+        if (id === undefined) continue;
+        const frequency = this.#documentFrequency[id]!;
+        if (frequency <= 0 || frequency > maxDocuments) continue;
+        const idf = this.#idf(frequency) * related.weight * repeats * bridging;
+        if (idf > (terms.get(other) ?? 0)) terms.set(other, idf);
+        if (idf > strongest) strongest = idf;
+      }
+      if (ownFrequency <= 0) best += strongest;
+    }
+    return { terms, best };
+  }
+
   search(query: string, options: LexicalSearchOptions): LexicalSearchResult {
     this.#refreshIfDrifted();
-    const terms = this.queryTerms(query).map(({ term, idf, repeats }) => ({
+    const counts = this.#countTerms(query);
+    const terms = this.#knownTerms(counts).map(({ term, idf, repeats }) => ({
       term,
       idf: idf * repeats,
     }));
@@ -187,6 +266,11 @@ export class LexicalIndex {
     const k1 = this.#k1;
     let best = 0;
     for (const { idf } of terms) best += idf * (k1 + 1);
+    if (options.related && options.related.weight > 0) {
+      const related = this.#relatedTerms(counts, options.related);
+      for (const [term, idf] of related.terms) terms.push({ term, idf });
+      best += related.best * (k1 + 1);
+    }
     if (this.#scores.length < this.#ids.length) {
       this.#scores = new Float64Array(this.#ids.length * 2);
       this.#touched = new Int32Array(this.#ids.length * 2);
@@ -224,7 +308,8 @@ export class LexicalIndex {
       else if (!decision) rejectedCount++;
       else {
         const score = scores[doc]!;
-        hits.push({ id, score, normalized: best > 0 ? score / best : 0 });
+        // A document matching a word and its related terms can pass the best exact score.
+        hits.push({ id, score, normalized: best > 0 ? Math.min(1, score / best) : 0 });
       }
       scores[doc] = 0;
     }

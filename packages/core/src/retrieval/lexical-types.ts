@@ -50,6 +50,14 @@ export interface LexicalSearchOptions {
    * much they count, in (0, 1]. A word in both counts fully.
    */
   weak?: { text: string; weight: number };
+  /**
+   * Terms related to the query's own (a lexicon's synonyms and abbreviations), each counting
+   * `weight` (in (0, 1]) of an exact match. `terms` gives the related terms of one analysed query
+   * term. A related term the query also says counts only as the query's own; one shared by most
+   * of the index (more than `MAX_RELATED_SHARE` of the documents) is skipped: it says little, and
+   * its postings would cost the most.
+   */
+  related?: { terms: (term: string) => readonly string[] | undefined; weight: number };
 }
 
 export interface LexicalSearchResult {

@@ -16,6 +16,12 @@ export interface ToolRetrieverOptions {
   registry: ToolRegistry;
   /** Lexical fields and their weights. Default DEFAULT_LEXICAL_FIELDS. */
   fields?: Readonly<Record<string, LexicalFieldOptions>>;
+  /**
+   * Let field weights follow the catalog's own statistics (no labels): where most tools share
+   * their description, the parameters field counts up to as much as the description. Default
+   * true.
+   */
+  catalogWeights?: boolean;
   /** BM25 term-frequency saturation. Default 1.2 (the usual BM25 value; measured in docs/benchmarks.md). */
   k1?: number;
   /** How much a word the request repeats counts more (BM25's k3); 0 counts it once. Default 0.5. */
@@ -56,6 +62,15 @@ export const DEFAULT_LIMIT = 5;
 export const DEFAULT_K1 = 1.2;
 const MAX_LIMIT = 1000;
 
+/** Refuses a lexicon weight outside [0, 1]: a related word never counts more than the word. */
+export function checkLexiconWeight(value: number | undefined, where: string): void {
+  if (value !== undefined && !(typeof value === 'number' && value >= 0 && value <= 1)) {
+    throw new InvalidArgumentError(
+      `${where}: "weights.lexicon" must be a number from 0 (lexicon off) to 1 (a related word counts as the word itself), got ${String(value)}.`,
+    );
+  }
+}
+
 /** Refuses a malformed request with what to send instead. */
 export function checkRequest(request: RetrievalRequest): void {
   if (typeof request?.query !== 'string') {
@@ -79,6 +94,7 @@ export function checkRequest(request: RetrievalRequest): void {
       'retrieve: "diversity" must be a number from 0 (relevance only) to 1.',
     );
   }
+  checkLexiconWeight(request.weights?.lexicon, 'retrieve');
   if (
     request.tokenBudget !== undefined &&
     !(Number.isFinite(request.tokenBudget) && request.tokenBudget > 0)

@@ -12,6 +12,7 @@ export const DEFAULT_ROUTING_WEIGHTS: Readonly<RoutingWeights> = Object.freeze({
   subquery: 0.15,
   group: 0.3,
   learned: 1.5,
+  lexicon: 0.2,
   relevance: 0.8,
   intent: 0.02,
   conversation: 0.1,

@@ -89,3 +89,30 @@ describe('parameters shared by most tools of a server', () => {
     expect(shared.sharedKeys(server[0]!)).toEqual([]);
   });
 });
+
+describe('a parameter every tool has, described differently on each', () => {
+  it('is where the tools say what they do, not boilerplate', async () => {
+    const tools: ToolDefinitionInput[] = [
+      ['op_a', 'Forecast the weather of a city for the next days.'],
+      ['op_b', 'Convert an amount between two currencies.'],
+      ['op_c', 'Translate a text into another language.'],
+      ['op_d', 'Search recipes by ingredient.'],
+      ['op_e', 'Track a parcel by its number.'],
+      ['op_f', 'Find flights between two airports.'],
+    ].map(([name, text]) => ({
+      name: name!,
+      description: 'Calls this operation of the API.',
+      parametersSchema: {
+        type: 'object',
+        properties: { request: { type: 'string', description: text } },
+      },
+    }));
+    const shared = new SharedParameters();
+    const arsenal = createArsenal();
+    await arsenal.register(tools);
+    for (const tool of arsenal.registry.all()) shared.add(tool);
+    for (const tool of arsenal.registry.all()) expect(shared.sharedKeys(tool)).toEqual([]);
+    const result = await arsenal.retrieve({ query: 'exchange rate of two currencies', limit: 1 });
+    expect(result.tools[0]?.tool.name).toBe('op_b');
+  });
+});

@@ -14,9 +14,26 @@ interface Group {
 
 const NO_KEYS: readonly string[] = Object.freeze([]);
 
-function parameterKeys(tool: ToolDefinition): readonly string[] {
+/**
+ * What makes two tools' parameters the same boilerplate: the name and the description. A name
+ * alone is not enough: a `request` or `query` input on every tool, described differently on
+ * each, is where such a catalog says what each tool does.
+ */
+function parameterIdentity(key: string, schema: unknown): string {
+  const description =
+    schema && typeof schema === 'object' ? (schema as { description?: unknown }).description : '';
+  return typeof description === 'string' && description.length > 0
+    ? `${key}\u0001${description}`
+    : key;
+}
+
+function parameterIdentities(tool: ToolDefinition): readonly string[] {
   const properties = tool.parametersSchema?.properties;
-  return properties && typeof properties === 'object' ? Object.keys(properties) : NO_KEYS;
+  if (!properties || typeof properties !== 'object') return NO_KEYS;
+  const identities: string[] = [];
+  for (const key in properties)
+    if (Object.hasOwn(properties, key)) identities.push(parameterIdentity(key, properties[key]));
+  return identities;
 }
 
 function isSharedIn(group: Group, key: string): boolean {
@@ -24,8 +41,9 @@ function isSharedIn(group: Group, key: string): boolean {
 }
 
 /**
- * Finds the parameters most tools of a namespace (a server) or of the whole catalog share, such
- * as `tenant`, `subscription` or `retry-mode` on every tool of a cloud server. They say nothing
+ * Finds the parameters most tools of a namespace (a server) or of the whole catalog share, name
+ * and description alike, such as `tenant`, `subscription` or `retry-mode` on every tool of a
+ * cloud server. They say nothing
  * about what one tool does, and counted as ordinary text they make words that matter elsewhere
  * ("resource group", "account") look common. Counts follow registrations and removals.
  */
@@ -58,7 +76,8 @@ export class SharedParameters {
     let keys: string[] | undefined;
     for (const key in properties) {
       if (!Object.hasOwn(properties, key)) continue;
-      if ((own && isSharedIn(own, key)) || (every && isSharedIn(every, key))) {
+      const identity = parameterIdentity(key, properties[key]);
+      if ((own && isSharedIn(own, identity)) || (every && isSharedIn(every, identity))) {
         keys ??= [];
         keys.push(key);
       }
@@ -73,7 +92,7 @@ export class SharedParameters {
   }
 
   #update(tool: ToolDefinition, delta: 1 | -1): void {
-    const keys = parameterKeys(tool);
+    const keys = parameterIdentities(tool);
     this.#count(tool.namespace, keys, delta);
     this.#count(EVERY_TOOL, keys, delta);
   }

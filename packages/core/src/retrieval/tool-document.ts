@@ -1,4 +1,7 @@
 import type { JsonSchema } from '../schema/json-schema.js';
+import { splitCompound } from '../text/compound-words.js';
+import { isLexiconWord } from '../text/lexicon.js';
+import { STOP_WORDS } from '../text/stop-words.js';
 import { splitIdentifier } from '../text/tokenize.js';
 import type { ToolDefinition } from '../tool/tool-definition.js';
 import type { LexicalDocument, LexicalFieldOptions } from './lexical-types.js';
@@ -130,6 +133,44 @@ function identifierText(identifier: string): string {
   return words;
 }
 
+const GLUED_PART = /^[a-z]{7,}$/;
+
+/** Whether `piece` is a word of `text`, or one with a plural `s` or `es`. */
+function isWordOf(text: string, piece: string): boolean {
+  for (let at = text.indexOf(piece); at >= 0; at = text.indexOf(piece, at + 1)) {
+    if (at > 0 && isLetter(text.charCodeAt(at - 1))) continue;
+    let end = at + piece.length;
+    if (text[end] === 'e' && text[end + 1] === 's') end += 2;
+    else if (text[end] === 's') end += 1;
+    if (end >= text.length || !isLetter(text.charCodeAt(end))) return true;
+  }
+  return false;
+}
+
+function isLetter(code: number): boolean {
+  return (code >= 97 && code <= 122) || (code >= 65 && code <= 90);
+}
+
+/**
+ * The name as words; a name written as one lowercase word (`findpetsbystatus`) is split into
+ * the words of the tool's own texts, the lexicon and function words it is made of.
+ */
+function nameWords(tool: ToolDefinition, parameters: Lines): string {
+  const words = identifierWords(tool.name);
+  // Only a name with no boundary at all: in a name with several parts, a glued part is mostly
+  // a product or resource label its siblings share (`keyvault_key_get`), and splitting it there
+  // gives every sibling the words that told them apart.
+  if (!GLUED_PART.test(words)) return words;
+  const own = `${tool.title ?? ''}\n${tool.description}\n${parameters.join('\n')}`.toLowerCase();
+  if (isWordOf(own, words)) return words;
+  const pieces = splitCompound(
+    words,
+    (piece) => piece.length >= 3 && (isLexiconWord(piece) || isWordOf(own, piece)),
+    (piece) => STOP_WORDS.has(piece),
+  );
+  return pieces ? pieces.join(' ') : words;
+}
+
 /**
  * The fields of a tool the lexical index reads. `isShared` names the top-level parameters that
  * are boilerplate (shared by most tools of the server); their text goes to `sharedParameters`.
@@ -178,7 +219,7 @@ export function toLexicalParts(
       collectParameterValues(schema.items, values, 1);
   }
   return {
-    name: `${identifierWords(tool.name)} ${tool.title ?? ''}`,
+    name: `${nameWords(tool, parameters)} ${tool.title ?? ''}`,
     namespace: identifierText(tool.namespace),
     description: tool.description,
     tags: tool.tags,

@@ -7,6 +7,7 @@ import { compileFilters, principalMaySee } from './filters.js';
 import { type IntentClassifier, intentMatch, KeywordIntentClassifier } from './intent.js';
 import { type Outcome, OutcomeMemory } from './outcome-memory.js';
 import {
+  checkLexiconWeight,
   checkRequest,
   DEFAULT_K1,
   DEFAULT_LIMIT,
@@ -64,6 +65,7 @@ export class ToolRetriever {
         'An embedder needs a vector store: pass vectorStore (createInMemoryVectorStore() works anywhere).',
       );
     }
+    checkLexiconWeight(options.weights?.lexicon, 'retrieval options');
     this.#options = options;
     this.#registry = options.registry;
     this.#text = new ToolTextIndex({
@@ -71,6 +73,7 @@ export class ToolRetriever {
       k1: options.k1 ?? DEFAULT_K1,
       queryTermSaturation: options.queryTermSaturation,
       tools: () => this.#registry.all(),
+      catalogWeights: options.catalogWeights,
     });
     this.#vectors =
       options.embedder && options.vectorStore
@@ -175,6 +178,7 @@ export class ToolRetriever {
       vectors: this.#vectors,
       memory: this.#memory,
       decompose: this.#options.decompose ?? true,
+      lexiconWeight: weights.lexicon,
       usedTools: (request.context?.usedTools ?? []).map(
         (name) => this.#registry.get(name)?.qualifiedName ?? name,
       ),

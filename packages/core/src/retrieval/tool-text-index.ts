@@ -1,8 +1,12 @@
 import type { ToolDefinition } from '../tool/tool-definition.js';
+import { DescriptionStatistics, parameterWeightFor } from './catalog-field-weights.js';
 import { LexicalIndex } from './lexical-index.js';
 import type { LexicalFieldOptions } from './lexical-types.js';
 import { SharedParameters } from './shared-parameters.js';
 import { toLexicalParts } from './tool-document.js';
+
+/** A derived field weight is applied once it moves this share of the configured weight. */
+const WEIGHT_DRIFT = 0.05;
 
 /**
  * The lexical index of the tools, kept in step with the registry. What counts as boilerplate
@@ -20,6 +24,9 @@ export class ToolTextIndex {
   /** The boilerplate parameters a tool was indexed with, when it had any (few tools do). */
   readonly #signatures = new Map<string, string>();
   #dirty = false;
+  /** Set when field weights follow the catalog's statistics. */
+  readonly #descriptions: DescriptionStatistics | undefined;
+  readonly #configured: { description: number; parameters: number } | undefined;
 
   constructor(options: {
     fields: Readonly<Record<string, LexicalFieldOptions>>;
@@ -27,15 +34,24 @@ export class ToolTextIndex {
     queryTermSaturation?: number;
     /** The tools indexed: every one added and not removed since. */
     tools: () => Iterable<ToolDefinition>;
+    /** Let the parameters field's weight follow how much descriptions tell tools apart. */
+    catalogWeights?: boolean;
   }) {
     this.lexical = new LexicalIndex(options);
     this.#tools = options.tools;
+    const description = options.fields.description?.weight;
+    const parameters = options.fields.parameters?.weight;
+    if (options.catalogWeights !== false && description !== undefined && parameters !== undefined) {
+      this.#descriptions = new DescriptionStatistics();
+      this.#configured = { description, parameters };
+    }
   }
 
   /** Index a tool; `previous`, the version of it indexed before, when it replaces one. */
   add(tool: ToolDefinition, previous?: ToolDefinition): void {
     if (previous && this.lexical.has(previous.qualifiedName)) this.remove(previous);
     this.#shared.add(tool);
+    this.#descriptions?.add(tool.description);
     this.#index(tool);
     this.#dirty = true;
   }
@@ -44,6 +60,7 @@ export class ToolTextIndex {
     const id = tool.qualifiedName;
     if (!this.lexical.has(id)) return;
     this.#shared.remove(tool);
+    this.#descriptions?.remove(tool.description);
     this.#signatures.delete(id);
     this.lexical.remove(id);
     this.#dirty = true;
@@ -58,8 +75,21 @@ export class ToolTextIndex {
         if (this.#shared.signature(tool) !== signature) this.#index(tool);
       }
       this.lexical.trim();
+      this.#followCatalog();
     }
     return this.lexical;
+  }
+
+  /**
+   * Re-weights the parameters field when the catalog's descriptions changed how much they tell
+   * tools apart; small drifts are ignored, as each change recomputes every posting.
+   */
+  #followCatalog(): void {
+    if (!this.#descriptions || !this.#configured) return;
+    const target = parameterWeightFor(this.#configured, this.#descriptions.distinctShare);
+    const current = this.lexical.fieldWeight('parameters') ?? target;
+    if (Math.abs(target - current) > WEIGHT_DRIFT * this.#configured.parameters)
+      this.lexical.setFieldWeight('parameters', target);
   }
 
   #index(tool: ToolDefinition): void {

@@ -89,6 +89,12 @@ export interface RoutingWeights {
   group: number;
   /** Within relevance: similar past queries that this tool answered. */
   learned: number;
+  /**
+   * How much a match through the built-in lexicon of API vocabulary (`fetch` for `get`, `repo`
+   * for `repository`, `sum` for `add`) counts in the lexical search, as a share of an exact
+   * match; 0 turns the lexicon off.
+   */
+  lexicon: number;
   /** Share of the final score from relevance. */
   relevance: number;
   intent: number;

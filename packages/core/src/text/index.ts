@@ -1,3 +1,4 @@
+export { lexiconTerms } from './lexicon.js';
 export { stem } from './stemmer.js';
 export { STOP_WORDS } from './stop-words.js';
 export type { AnalyzeOptions } from './tokenize.js';
