@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { cliVersion } from './cli.js';
 import { fixture, MALFORMED_YAML, runArsenal, temporaryFile } from './test-support.js';
+import { cliVersion } from './version.js';
 
 /** One line on stderr, in the `arsenal: <what> — <fix>` shape, and no stack trace. */
 function expectOneLineError(stderr: string): void {

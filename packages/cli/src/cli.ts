@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import {
   type CommandSpec,
   formatCommandHelp,
@@ -16,6 +15,7 @@ import { searchCommand, searchSpec, toSearchArgs } from './commands/search.js';
 import { serveCommand, serveSpec, toServeArgs } from './commands/serve.js';
 import { type CliIO, writeLine } from './io.js';
 import { closestMatch } from './suggest.js';
+import { cliVersion } from './version.js';
 
 interface Command {
   spec: CommandSpec;
@@ -34,12 +34,6 @@ const COMMANDS: readonly Command[] = [
 ];
 
 /** The CLI's version, read from its package.json (which sits beside dist/ and src/). */
-export function cliVersion(): string {
-  const packageJson = JSON.parse(
-    readFileSync(new URL('../package.json', import.meta.url), 'utf8'),
-  ) as { version: string };
-  return packageJson.version;
-}
 
 export function formatMainHelp(): string {
   const lines = [

@@ -5,7 +5,7 @@ export {
   parseCatalogText,
   parseYamlCatalog,
 } from './catalog-loader.js';
-export { cliVersion, runCli } from './cli.js';
+export { runCli } from './cli.js';
 export { CliError } from './cli-error.js';
 export type { EvalArgs } from './commands/eval.js';
 export { evalCommand } from './commands/eval.js';
@@ -30,3 +30,4 @@ export type { PlainBm25Fields, Ranker } from './eval/plain-bm25.js';
 export { createPlainBm25 } from './eval/plain-bm25.js';
 export type { CliIO, MemoryWriter, Writer } from './io.js';
 export { createMemoryWriter } from './io.js';
+export { cliVersion } from './version.js';

@@ -1,8 +1,8 @@
 import type { ConfiguredArsenal, ServeConfig } from '@arsenal/config';
 import type { ReadinessReport } from '@arsenal/http';
 import { createArsenalMcpServer, startStdioServer } from '@arsenal/mcp-server';
-import { cliVersion } from '../cli.js';
 import { type CliIO, writeLine } from '../io.js';
+import { cliVersion } from '../version.js';
 import { type OpenedArsenal, openConfiguredArsenal } from './open-arsenal.js';
 import { DEFAULT_CONSOLE_PATH } from './rest-route.js';
 import { startA2aServe } from './serve-a2a.js';

@@ -12,6 +12,7 @@ export { toDot, toMermaid } from './graph-export.js';
 export { PlanError } from './plan-error.js';
 export type { PlanHost, RunPlanOptions } from './plan-runner.js';
 export { runPlan } from './plan-runner.js';
+export { stepDependencies } from './plan-steps.js';
 export type {
   ExecutionPlan,
   PlanIssue,
@@ -26,7 +27,7 @@ export type {
   ValueSource,
 } from './plan-types.js';
 export type { PlanCatalog } from './plan-validation.js';
-export { stepDependencies, validatePlan } from './plan-validation.js';
+export { validatePlan } from './plan-validation.js';
 export type { PlanningOptions } from './planning.js';
 export { createPlanning, Planning } from './planning.js';
 export { formatValueSource, parseValueSource, readPointer } from './value-mapping.js';

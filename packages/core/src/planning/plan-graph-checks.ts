@@ -1,7 +1,7 @@
 import type { ToolDefinition } from '../tool/tool-definition.js';
 import type { DependencyGraph } from './dependency-graph.js';
+import { type Add, stepDependencies } from './plan-steps.js';
 import type { PlanStep } from './plan-types.js';
-import { type Add, stepDependencies } from './plan-validation.js';
 
 // Checks of a plan against the dependency graph: conflicting tools, unmet requirements.
 

@@ -2,6 +2,7 @@ import type { ToolCall, ToolResult } from '../execution/types.js';
 import { randomUuid } from '../hash/random-id.js';
 import type { Principal } from '../ports/executor.js';
 import { PlanError } from './plan-error.js';
+import { stepDependencies } from './plan-steps.js';
 import type {
   ExecutionPlan,
   PlanProgress,
@@ -10,7 +11,7 @@ import type {
   StepRun,
   StepStatus,
 } from './plan-types.js';
-import { type PlanCatalog, stepDependencies, validatePlan } from './plan-validation.js';
+import { type PlanCatalog, validatePlan } from './plan-validation.js';
 import { INPUT_SOURCE, parseValueSource, readPointer } from './value-mapping.js';
 
 /** What a run needs: the catalog for validation and a way to call tools (the engine). */

@@ -3,6 +3,7 @@ import type { JsonSchema } from '../schema/json-schema.js';
 import type { ToolDefinition } from '../tool/tool-definition.js';
 import type { DependencyGraph } from './dependency-graph.js';
 import { checkGraph } from './plan-graph-checks.js';
+import { type Add, stepDependencies } from './plan-steps.js';
 import type {
   ExecutionPlan,
   PlanIssue,
@@ -28,14 +29,6 @@ const STEP_ID = /^[A-Za-z0-9_-]{1,64}$/;
 export interface PlanCatalog {
   tool(name: string): ToolDefinition | undefined;
   graph?: DependencyGraph;
-}
-
-/** A step's dependencies: the steps its inputs read and those it runs after. */
-export function stepDependencies(step: PlanStep): string[] {
-  const sources = Object.values(step.inputs ?? {})
-    .map((value) => parseValueSource(value)?.from)
-    .filter((from): from is string => from !== undefined && from !== INPUT_SOURCE);
-  return [...new Set([...sources, ...(step.after ?? [])])];
 }
 
 /**
@@ -122,10 +115,6 @@ export function validatePlan(plan: ExecutionPlan, catalog: PlanCatalog): PlanVal
   }
   return { valid: !issues.some((issue) => issue.severity === 'error'), issues, order };
 }
-
-export type Add = (
-  issue: Omit<PlanIssue, 'severity'> & { severity?: PlanIssue['severity'] },
-) => void;
 
 /** Kahn's order over the steps; a cycle is reported with the steps in it. */
 function orderSteps(byId: Map<string, PlanStep>, add: Add): string[] {
