@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Builds, lints, typechecks and tests the workspace (what `pnpm test` does), then prints how long
+// `pnpm test`: builds, lints, typechecks and tests the workspace, then prints how long
 // each package's tests took and the 10 slowest tests, so the next slow test shows before it
 // becomes a flake.
 //
