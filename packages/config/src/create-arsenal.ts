@@ -146,6 +146,8 @@ export async function createArsenalFromConfig(
           hygiene: 'off',
           pinning: {
             mode: pinningMode,
+            // A server with approvals is not trusted on first use: a tool it lists without one
+            // (a rename included, if only of a letter's case) is withheld until approved.
             approved: approvedHashes(lock, name),
             onChange: (finding) =>
               warn(

@@ -253,9 +253,11 @@ describe('pinning', () => {
     );
     const tools = await source.load();
     expect(findTool(tools, 'greet').metadata.mcpPinMismatch).toBe(true);
-    expect(findTool(tools, 'media').metadata.mcpPinMismatch).toBeUndefined();
+    // A server with approvals is not trusted on first use: a tool without one is flagged too.
+    expect(findTool(tools, 'media').metadata.mcpPinMismatch).toBe(true);
     expect(findings).toEqual([
       expect.objectContaining({ mcpName: 'greet', action: 'flagged', reason: 'changed' }),
+      expect.objectContaining({ mcpName: 'media', action: 'flagged', reason: 'unapproved' }),
     ]);
     const greeting = await callTool(source, tools, 'greet', { name: 'Ada' });
     expect(greeting.content).toEqual([{ type: 'text', text: 'Hello, Ada!' }]);

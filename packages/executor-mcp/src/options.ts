@@ -50,7 +50,7 @@ export interface PinningFinding {
   server: string;
   /** The tool's name on the server (before sanitising). */
   mcpName: string;
-  /** `changed`: differs from its approved hash; `unapproved`: no approved hash and `allowUnapproved` is false. */
+  /** `changed`: differs from its approved hash; `unapproved`: no approved hash, and not trusted on first use. */
   reason: 'changed' | 'unapproved';
   approvedHash?: string;
   currentHash: string;
@@ -65,11 +65,14 @@ export interface PinningFinding {
 export interface McpPinningOptions {
   /** `off` (default): no check; `reject`: withhold changed tools; `flag`: keep them, report them. */
   mode: 'off' | 'reject' | 'flag';
-  /** Approved hashes by MCP tool name, as returned earlier by `approvedHashes()`. */
+  /** Approved hashes by exact MCP tool name, as returned earlier by `approvedHashes()`. */
   approved?: Record<string, string>;
   /**
    * Whether a tool with no approved hash is accepted (and pinned for this session, so a later
-   * change through `list_changed` is caught). Default true.
+   * change through `list_changed` is caught). Default: only while `approved` is empty and the
+   * first listing is read (trust on first use); a tool that appears later, or a tool a server
+   * with approvals lists without one, is unapproved. A tool is known by its exact name on the
+   * server, so a rename (`weather` to `Weather`) is a new, unapproved tool.
    */
   allowUnapproved?: boolean;
   /** Receives every finding, each time the tool list is read. */

@@ -106,6 +106,7 @@ export class ToolListTracker {
         this.#options.onSkippedTool({ mcpName: tool.name, error: error as Error });
       }
     });
+    this.#options.pinning.listingDone();
     return listing;
   }
 

@@ -73,6 +73,40 @@ describe('ToolPinning', () => {
     expect(decision.action !== 'accept' && decision.finding.approvedHash).toBeUndefined();
   });
 
+  it('knows a tool by its exact name: a renamed tool of an approved server is unapproved', () => {
+    const pinning = new ToolPinning('rug', { mode: 'reject', approved: { weather: hash } });
+    expect(pinning.check('weather', hash).action).toBe('accept');
+    expect(pinning.check('Weather', hash)).toMatchObject({
+      action: 'withheld',
+      finding: { mcpName: 'Weather', reason: 'unapproved' },
+    });
+    expect(
+      new ToolPinning('rug', { mode: 'flag', approved: { weather: hash } }).check('Weather', hash),
+    ).toMatchObject({ action: 'flagged', finding: { reason: 'unapproved' } });
+  });
+
+  it('trusts only the first listing of a server nobody approved', () => {
+    const pinning = new ToolPinning('rug', { mode: 'reject' });
+    expect(pinning.check('weather', hash).action).toBe('accept');
+    pinning.listingDone();
+    expect(pinning.check('weather', hash).action).toBe('accept');
+    expect(pinning.check('Weather', hash)).toMatchObject({
+      action: 'withheld',
+      finding: { reason: 'unapproved' },
+    });
+  });
+
+  it('accepts new names after the first listing when allowUnapproved is true', () => {
+    const pinning = new ToolPinning('rug', {
+      mode: 'reject',
+      allowUnapproved: true,
+      approved: { weather: hash },
+    });
+    pinning.listingDone();
+    expect(pinning.check('Weather', hash).action).toBe('accept');
+    expect(pinning.check('Weather', 'changed').action).toBe('withheld');
+  });
+
   it('survives a throwing report callback', () => {
     const pinning = new ToolPinning('mail', {
       mode: 'reject',

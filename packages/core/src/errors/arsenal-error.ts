@@ -171,6 +171,41 @@ export class ToolNotFoundError extends ArsenalError {
   }
 }
 
+/** Where a tool came from, as a collision message names it. */
+function describeToolSource(tool: { source: string; sourceUri?: string }): string {
+  return tool.sourceUri ? `${tool.source} ${tool.sourceUri}` : tool.source;
+}
+
+/**
+ * A tool refused because a name it would be exposed under (its own, or `namespace_name` for
+ * clients that allow no dots) is already how another namespace's tool is exposed: one source
+ * must not be able to take the name of another's tool.
+ */
+export class ToolNameCollisionError extends ArsenalError {
+  static override readonly marker: symbol = Symbol.for('arsenal.error.ToolNameCollisionError');
+  /** The qualified name (`namespace.name`) of the refused tool. */
+  readonly toolName: string;
+  /** The qualified name of the registered tool it collides with. */
+  readonly conflictingTool: string;
+  /** The name both would be exposed under. */
+  readonly exposedName: string;
+  constructor(
+    tool: { namespace: string; name: string; source: string; sourceUri?: string },
+    conflicting: { namespace: string; name: string; source: string; sourceUri?: string },
+    exposedName: string,
+  ) {
+    const refused = `${tool.namespace}.${tool.name}`;
+    const registered = `${conflicting.namespace}.${conflicting.name}`;
+    super(
+      'duplicate_tool',
+      `Tool "${refused}" (from ${describeToolSource(tool)}) was not registered: it and "${registered}" (from ${describeToolSource(conflicting)}) would both be exposed as "${exposedName}" (a dot becomes "_" for clients that allow no dots in tool names), so a call could reach the wrong tool. Rename one of them, or give one source another namespace.`,
+    );
+    this.toolName = refused;
+    this.conflictingTool = registered;
+    this.exposedName = exposedName;
+  }
+}
+
 /** Arguments (or any value) that fail a schema; every problem is listed with its path. */
 export class ValidationError extends ArsenalError {
   static override readonly marker: symbol = Symbol.for('arsenal.error.ValidationError');

@@ -8,6 +8,7 @@ export {
   StateStoreError,
   SuspiciousContentError,
   ToolDefinitionError,
+  ToolNameCollisionError,
   ToolNotFoundError,
   TranscodeError,
   throwIfAborted,

@@ -1,4 +1,4 @@
-import { InvalidArgumentError } from '../errors/arsenal-error.js';
+import { InvalidArgumentError, ToolNameCollisionError } from '../errors/arsenal-error.js';
 import type { Executor } from '../ports/executor.js';
 import type { StandardSchemaV1 } from '../schema/standard-schema.js';
 import {
@@ -7,6 +7,7 @@ import {
 } from '../tool/create-tool-definition.js';
 import { isFunctionTool } from '../tool/define-tool.js';
 import type { ToolDefinition } from '../tool/tool-definition.js';
+import { findNameCollision } from './name-collisions.js';
 import {
   createFunctionToolExecutor,
   definitionOf,
@@ -59,7 +60,9 @@ interface Entry extends ResolvedTool {
 /**
  * Every registered tool, by qualified name, with several versions side by side. Registering is
  * idempotent by content hash: an unchanged tool reports `unchanged` and notifies nobody, so
- * indexes never redo work for it.
+ * indexes never redo work for it. A new tool that would be exposed under the name of another
+ * namespace's tool (`evil.svc_echo` and `svc.echo` are both `svc_echo` where dots are not
+ * allowed) is refused with a ToolNameCollisionError.
  */
 export class ToolRegistry implements ToolResolver {
   readonly #entries = new Map<string, Entry>();
@@ -68,7 +71,8 @@ export class ToolRegistry implements ToolResolver {
   readonly #listeners = new Set<(change: RegistryChange) => void>();
 
   /**
-   * Validate and register one tool. Throws ToolDefinitionError on invalid input.
+   * Validate and register one tool. Throws ToolDefinitionError on invalid input and
+   * ToolNameCollisionError when another namespace's tool is exposed under one of its names.
    * `inputFingerprint` (internal): the fingerprint of the plain description it was made from,
    * given only when it registered cleanly (no hygiene finding, no warning): registering the same
    * description again may then skip straight to `unchanged` (see `unchangedInput`).
@@ -118,6 +122,8 @@ export class ToolRegistry implements ToolResolver {
       if (inputFingerprint !== undefined) existing.inputFingerprint = inputFingerprint;
       return { status: 'unchanged', tool: existing.definition };
     }
+    if (!existing && !this.#versions.has(definition.namespace, definition.name))
+      this.#refuseNameCollision(definition);
     this.#entries.set(definition.qualifiedName, {
       definition,
       executor,
@@ -132,6 +138,19 @@ export class ToolRegistry implements ToolResolver {
     return existing
       ? { status: 'updated', tool: definition, previous: existing.definition }
       : { status: 'added', tool: definition };
+  }
+
+  /** A new tool must not be exposed under the name of another namespace's tool. */
+  #refuseNameCollision(definition: ToolDefinition): void {
+    const collision = findNameCollision(this.#versions, definition.namespace, definition.name);
+    if (collision === undefined) return;
+    const latest = this.#versions.latest(collision.namespace, collision.name);
+    const other = latest === undefined ? undefined : this.#entries.get(latest)?.definition;
+    throw new ToolNameCollisionError(
+      definition,
+      other ?? { namespace: collision.namespace, name: collision.name, source: 'unknown' },
+      collision.exposedName,
+    );
   }
 
   /**

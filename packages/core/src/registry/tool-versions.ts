@@ -19,12 +19,15 @@ export class ToolVersions {
    * map entry per tool.
    */
   #byName: Map<string, string | Set<string>> | undefined;
+  /** namespace with its dots as `_` → the namespaces written so (nearly always one). */
+  readonly #byJoinedNamespace = new Map<string, string | Set<string>>();
 
   add(tool: ToolDefinition): void {
     let names = this.#byNamespace.get(tool.namespace);
     if (!names) {
       names = new Map();
       this.#byNamespace.set(tool.namespace, names);
+      addName(this.#byJoinedNamespace, joinedNamespace(tool.namespace), tool.namespace);
     }
     const versions = names.get(tool.name);
     if (versions === undefined) names.set(tool.name, tool.qualifiedName);
@@ -45,16 +48,39 @@ export class ToolVersions {
       }
     } else if (versions !== tool.qualifiedName) return;
     names.delete(tool.name);
-    if (names.size === 0) this.#byNamespace.delete(tool.namespace);
-    const byName = this.#byName;
-    if (!byName) return;
-    const namespaces = byName.get(tool.name);
-    if (namespaces === tool.namespace) byName.delete(tool.name);
-    else if (typeof namespaces === 'object') {
-      namespaces.delete(tool.namespace);
-      if (namespaces.size === 1) byName.set(tool.name, [...namespaces][0]!);
-      else if (namespaces.size === 0) byName.delete(tool.name);
+    if (names.size === 0) {
+      this.#byNamespace.delete(tool.namespace);
+      removeName(this.#byJoinedNamespace, joinedNamespace(tool.namespace), tool.namespace);
     }
+    if (this.#byName) removeName(this.#byName, tool.name, tool.namespace);
+  }
+
+  /** Whether `namespace.name` has a version. */
+  has(namespace: string, name: string): boolean {
+    return this.#byNamespace.get(namespace)?.has(name) ?? false;
+  }
+
+  /** The namespaces that are written `joined` once their dots become `_`. */
+  namespacesJoinedAs(joined: string): string[] {
+    const namespaces = this.#byJoinedNamespace.get(joined);
+    if (namespaces === undefined) return [];
+    return typeof namespaces === 'string' ? [namespaces] : [...namespaces];
+  }
+
+  /** A namespace other than `namespace` with a tool of this bare name, if any. */
+  otherNamespaceWith(name: string, namespace: string): string | undefined {
+    // Without the bare-name index, the namespaces (far fewer than tools) are asked one by one:
+    // a bulk registration need not build the index for this.
+    if (this.#byName === undefined) {
+      for (const [other, names] of this.#byNamespace)
+        if (other !== namespace && names.has(name)) return other;
+      return undefined;
+    }
+    const namespaces = this.#byName.get(name);
+    if (namespaces === undefined || namespaces === namespace) return undefined;
+    if (typeof namespaces === 'string') return namespaces;
+    for (const other of namespaces) if (other !== namespace) return other;
+    return undefined;
   }
 
   /** Qualified names of the versions of `namespace.name`. */
@@ -113,6 +139,21 @@ function addName(byName: Map<string, string | Set<string>>, name: string, namesp
   if (namespaces === undefined) byName.set(name, namespace);
   else if (typeof namespaces !== 'string') namespaces.add(namespace);
   else if (namespaces !== namespace) byName.set(name, new Set([namespaces, namespace]));
+}
+
+function removeName(byName: Map<string, string | Set<string>>, name: string, namespace: string) {
+  const namespaces = byName.get(name);
+  if (namespaces === namespace) byName.delete(name);
+  else if (typeof namespaces === 'object') {
+    namespaces.delete(namespace);
+    if (namespaces.size === 1) byName.set(name, [...namespaces][0]!);
+    else if (namespaces.size === 0) byName.delete(name);
+  }
+}
+
+/** A namespace as clients that allow no dots in tool names see it: `acme.billing` → `acme_billing`. */
+export function joinedNamespace(namespace: string): string {
+  return namespace.replaceAll('.', '_');
 }
 
 /** The newest of several versions (the first of equals). */
