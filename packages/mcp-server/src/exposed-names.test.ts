@@ -60,6 +60,5 @@ describe.each(SERVE_MODES)('%s mode', (mode) => {
     expect(error?.message).toContain('"evil.svc_echo"');
     expect(error?.message).toContain('"svc.echo"');
     expect(error?.message).toContain('would both be exposed as "svc_echo"');
-
   });
 });
