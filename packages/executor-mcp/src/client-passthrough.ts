@@ -1,4 +1,4 @@
-import type { RootsResult, ToolCallContext } from '@arsenal/core';
+import type { ToolCallContext } from '@arsenal/core';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import {
   type ClientCapabilities,
@@ -7,7 +7,9 @@ import {
   ErrorCode,
   ListRootsRequestSchema,
   McpError,
+  type RequestId,
 } from '@modelcontextprotocol/sdk/types.js';
+import type { UpstreamRequestRelations } from './request-relations.js';
 
 type Kind = 'elicit' | 'sample' | 'listRoots';
 
@@ -24,61 +26,84 @@ export const PASS_THROUGH_CAPABILITIES: ClientCapabilities = {
   roots: { listChanged: true },
 };
 
+/** A call being tracked: the key its tools/call carries, and the end of its tracking. */
+export interface TrackedCall {
+  key: string;
+  untrack(): void;
+}
+
 /**
- * The calls in flight on one upstream connection. A request the server makes of its client
- * (sampling, elicitation, roots) is answered by the caller of the call it belongs to: the most
- * recent call in flight whose caller can answer it (MCP does not say which call a server request
- * serves, so with several concurrent calls the newest one answers).
+ * The calls in flight on one upstream server. A request the server makes of its client
+ * (sampling, elicitation, roots) goes to the caller of the call it belongs to, and to nobody
+ * else: the server must say which call that is (see UpstreamRequestRelations). A request that
+ * does not say, or names a call that ended, is refused with a JSON-RPC error; Arsenal never
+ * guesses, since the connection is shared by every caller and a guess could show one caller's
+ * request to another and take that other's answer as the first's.
  */
 export class InFlightCalls {
-  readonly #calls: ToolCallContext[] = [];
-  /** The roots a client gave last: the answer to a roots request made outside any call. */
-  #latestRoots: RootsResult | undefined;
+  readonly #calls = new Map<string, ToolCallContext>();
+  /** The relations of each live connection, told when a call ends. */
+  readonly #relations = new Set<UpstreamRequestRelations>();
+  #next = 0;
 
-  /** Remember the roots a client just gave (after `roots/list_changed`). */
-  rememberRoots(roots: RootsResult): void {
-    this.#latestRoots = roots;
-  }
-
-  /** Track a call until the returned function is called. */
-  add(context: ToolCallContext): () => void {
-    this.#calls.push(context);
-    return () => {
-      const index = this.#calls.lastIndexOf(context);
-      if (index >= 0) this.#calls.splice(index, 1);
+  /** Track a call until `untrack` is called; its tools/call carries `key`. */
+  add(context: ToolCallContext): TrackedCall {
+    this.#next += 1;
+    const key = String(this.#next);
+    this.#calls.set(key, context);
+    return {
+      key,
+      untrack: () => {
+        this.#calls.delete(key);
+        for (const relations of this.#relations) relations.forget(key);
+      },
     };
   }
 
-  #answering(kind: Kind, serverName: string): ToolCallContext {
-    for (let i = this.#calls.length - 1; i >= 0; i -= 1) {
-      const call = this.#calls[i] as ToolCallContext;
-      if (call.clientCan?.[kind] && !call.signal.aborted) return call;
+  #answering(
+    kind: Kind,
+    serverName: string,
+    relations: UpstreamRequestRelations,
+    request: { params?: { _meta?: unknown } },
+    requestId: RequestId,
+  ): ToolCallContext {
+    const key = relations.callOf(request, requestId);
+    const call = key === undefined ? undefined : this.#calls.get(key);
+    if (call === undefined || call.signal.aborted) {
+      throw new McpError(
+        ErrorCode.InvalidRequest,
+        `Arsenal does not pass this ${WHAT[kind]} request from "${serverName}" on: it is not related to a tools/call in progress, and Arsenal serves several callers over this connection. Send it while serving the call, related to that call's request (the SDK's relatedRequestId, which Streamable HTTP carries), or with the call's progress token in _meta.`,
+      );
     }
-    throw new McpError(
-      ErrorCode.InvalidRequest,
-      `Arsenal cannot pass this ${WHAT[kind]} request from "${serverName}" on: no call in progress comes from a client that supports ${WHAT[kind]}.`,
-    );
+    if (!call.clientCan?.[kind]) {
+      throw new McpError(
+        ErrorCode.InvalidRequest,
+        `Arsenal cannot pass this ${WHAT[kind]} request from "${serverName}" on: the client that made the call does not support ${WHAT[kind]}.`,
+      );
+    }
+    return call;
   }
 
-  /** Answer the server's sampling, elicitation and roots requests through the calls' callers. */
-  install(client: Client, serverName: string): void {
-    client.setRequestHandler(CreateMessageRequestSchema, async (request) => {
-      const call = this.#answering('sample', serverName);
+  /**
+   * Answer a connection's sampling, elicitation and roots requests through the callers of the
+   * calls they serve. Returns the function to call when the connection is gone.
+   */
+  install(client: Client, serverName: string, relations: UpstreamRequestRelations): () => void {
+    this.#relations.add(relations);
+    client.setRequestHandler(CreateMessageRequestSchema, async (request, extra) => {
+      const call = this.#answering('sample', serverName, relations, request, extra.requestId);
       return (await call.sample?.(request.params as never)) as never;
     });
-    client.setRequestHandler(ElicitRequestSchema, async (request) => {
-      const call = this.#answering('elicit', serverName);
+    client.setRequestHandler(ElicitRequestSchema, async (request, extra) => {
+      const call = this.#answering('elicit', serverName, relations, request, extra.requestId);
       return (await call.elicit?.(request.params as never)) as never;
     });
-    client.setRequestHandler(ListRootsRequestSchema, async () => {
-      // Servers often ask for roots outside a call (after list_changed): the latest roots answer.
-      if (this.#latestRoots && !this.#calls.some((call) => call.clientCan?.listRoots)) {
-        return this.#latestRoots as never;
-      }
-      const call = this.#answering('listRoots', serverName);
-      const roots = (await call.listRoots?.()) as RootsResult;
-      this.#latestRoots = roots;
-      return roots as never;
+    client.setRequestHandler(ListRootsRequestSchema, async (request, extra) => {
+      const call = this.#answering('listRoots', serverName, relations, request, extra.requestId);
+      return (await call.listRoots?.()) as never;
     });
+    return () => {
+      this.#relations.delete(relations);
+    };
   }
 }

@@ -12,6 +12,7 @@ import { type InFlightCalls, PASS_THROUGH_CAPABILITIES } from './client-passthro
 import { stderrHint, toConnectionError } from './mcp-errors.js';
 import { createTransport, pidOf, trackChildOnStart } from './mcp-transport.js';
 import type { McpRestartOptions, McpTransportOptions } from './options.js';
+import { UpstreamRequestRelations } from './request-relations.js';
 import { handleServerNotifications } from './server-notifications.js';
 import type { StderrRingBuffer } from './stderr-ring-buffer.js';
 
@@ -163,13 +164,20 @@ export class McpConnection {
 
   async #open(): Promise<Client> {
     const { serverName, stderr } = this.#options;
-    const transport = createTransport(this.#options.transport, serverName, stderr);
-    const release = trackChildOnStart(transport);
     const inFlight = this.#options.inFlight;
+    // Each connection has its own request ids, so its own record of which call a request serves.
+    const relations = inFlight ? new UpstreamRequestRelations() : undefined;
+    const transport = createTransport(this.#options.transport, serverName, stderr, relations);
+    relations?.watchSends(transport);
+    const untrackChild = trackChildOnStart(transport);
     const client = new Client(this.#options.clientInfo, {
       capabilities: inFlight ? PASS_THROUGH_CAPABILITIES : {},
     });
-    inFlight?.install(client, serverName);
+    const uninstall = relations ? inFlight?.install(client, serverName, relations) : undefined;
+    const release = () => {
+      untrackChild();
+      uninstall?.();
+    };
     handleServerNotifications(client, this.#options);
     client.onerror = (error) => {
       this.#lastError = error;

@@ -11,6 +11,7 @@ import type { CallToolResult, Progress } from '@modelcontextprotocol/sdk/types.j
 import type { InFlightCalls } from './client-passthrough.js';
 import type { McpConnection } from './mcp-connection.js';
 import { McpToolError, toCallError } from './mcp-errors.js';
+import { CALL_META_KEY } from './request-relations.js';
 
 export interface McpExecutorOptions {
   serverName: string;
@@ -86,7 +87,9 @@ export class McpExecutor implements Executor {
     const call = new AbortController();
     const onAbort = () => call.abort(context.signal.reason);
     context.signal.addEventListener('abort', onAbort, { once: true });
-    const untrack = this.#options.inFlight?.add(context);
+    // The call's key travels in its tools/call, so a request the server makes while serving it
+    // reaches this caller and no other (the connection removes the key before sending).
+    const tracked = this.#options.inFlight?.add(context);
     let client: Awaited<ReturnType<McpConnection['client']>> | undefined;
     try {
       // A connected server is used at once: the bounded wait (two signals and a timer per call)
@@ -97,12 +100,16 @@ export class McpExecutor implements Executor {
           AbortSignal.any([call.signal, AbortSignal.timeout(this.#options.connectTimeoutMs)]),
         ));
       const traceparent = formatTraceparent(context);
+      // W3C trace context in _meta, so a traced server continues the caller's trace.
+      const meta = {
+        ...(traceparent ? { traceparent } : {}),
+        ...(tracked ? { [CALL_META_KEY]: tracked.key } : {}),
+      };
       const result = (await client.callTool(
         {
           name: mcpName,
           arguments: request.arguments,
-          // W3C trace context in _meta, so a traced server continues the caller's trace.
-          ...(traceparent ? { _meta: { traceparent } } : {}),
+          ...(Object.keys(meta).length > 0 ? { _meta: meta } : {}),
         },
         undefined,
         {
@@ -142,7 +149,7 @@ export class McpExecutor implements Executor {
       }
       throw mapped;
     } finally {
-      untrack?.();
+      tracked?.untrack();
       context.signal.removeEventListener('abort', onAbort);
     }
   }

@@ -99,7 +99,6 @@ export class McpToolSource implements ToolSource {
     });
     this.features = new UpstreamFeatures({
       client: (signal) => this.#connection.client(signal),
-      inFlight: this.#inFlight,
       timeoutMs,
     });
   }

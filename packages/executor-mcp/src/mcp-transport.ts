@@ -6,6 +6,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { trackChildProcess } from './child-process-reaper.js';
 import type { McpTransportOptions } from './options.js';
+import type { UpstreamRequestRelations } from './request-relations.js';
 import type { StderrRingBuffer } from './stderr-ring-buffer.js';
 
 function toUrl(url: string | URL, serverName: string): URL {
@@ -49,13 +50,15 @@ export function sourceUriOf(options: McpTransportOptions): string {
 }
 
 /**
- * A fresh SDK transport. For stdio the child's stderr is piped into `stderr`, never into the
+ * A fresh SDK transport (with `relations`, a Streamable HTTP one notes which call each server
+ * request serves). For stdio the child's stderr is piped into `stderr`, never into the
  * protocol stream, and the child is spawned only when the client starts the transport.
  */
 export function createTransport(
   options: McpTransportOptions,
   serverName: string,
   stderr: StderrRingBuffer,
+  relations?: UpstreamRequestRelations,
 ): Transport {
   switch (options.type) {
     case 'stdio': {
@@ -79,6 +82,8 @@ export function createTransport(
     case 'http':
       return new StreamableHTTPClientTransport(toUrl(options.url, serverName), {
         requestInit: { headers: { ...options.headers } },
+        // Which POST's stream a server request arrives on says which call it serves.
+        ...(relations ? { fetch: relations.observingFetch() } : {}),
       });
     case 'sse':
       return new SSEClientTransport(toUrl(options.url, serverName), {

@@ -9,14 +9,11 @@ import type {
   Resource,
   ResourceTemplate,
 } from '@modelcontextprotocol/sdk/types.js';
-import type { InFlightCalls } from './client-passthrough.js';
 
 /** How an upstream request is made: the connected client, and the per-request timeout. */
 export interface UpstreamAccess {
   client(signal?: AbortSignal): Promise<Client>;
   timeoutMs: number;
-  /** Calls in flight of this server, which keep the roots its client gave last. */
-  inFlight?: InFlightCalls;
 }
 
 /** Most pages followed in one listing, so a server returning cursors forever cannot hang us. */
@@ -120,9 +117,12 @@ export class UpstreamFeatures {
     await client.unsubscribeResource({ uri }, this.#options(signal));
   }
 
-  /** Tell the server its client's roots changed (to these), so it asks for them again. */
-  async rootsChanged(roots?: RootsResult, signal?: AbortSignal): Promise<void> {
-    if (roots) this.#access.inFlight?.rememberRoots(roots);
+  /**
+   * Tell the server its client's roots changed, so it asks for them again. The roots given are
+   * not kept: the connection serves every caller, so a server gets roots only by asking during
+   * a call, from that call's caller.
+   */
+  async rootsChanged(_roots?: RootsResult, signal?: AbortSignal): Promise<void> {
     const client = await this.#client(signal);
     await client.sendRootsListChanged();
   }

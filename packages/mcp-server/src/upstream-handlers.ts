@@ -53,10 +53,10 @@ export function registerUpstreamHandlers(
   subscriptions: ResourceSubscriptions,
   principal: Principal | undefined,
 ): void {
-  // The client's roots changed: upstream servers asking for roots should ask again.
+  // The client's roots changed: upstream servers asking for roots should ask again (during a
+  // call of this client's: a roots request outside any call is nobody's, and refused).
   server.setNotificationHandler(RootsListChangedNotificationSchema, async () => {
-    const roots = await server.listRoots().catch(() => undefined);
-    await catalog.rootsChanged(roots);
+    await catalog.rootsChanged();
   });
   if (subscriptions.supported) {
     const subscriber = (uri: string) => {
