@@ -129,7 +129,7 @@ describe.skipIf(missing !== undefined)('the console over the demo catalog', () =
     await form.getByText('Status: success').waitFor();
     const answer = JSON.parse((await form.locator('pre').textContent()) ?? '{}');
     expect(answer).toEqual({ echoed: ['HELLO', 'HELLO'], labels: ['a', 'b'] });
-    await page.locator('.detail').scrollIntoViewIfNeeded();
+    await form.locator('.call-output').scrollIntoViewIfNeeded();
     await expectRendered(page, 'demo-try-it');
     await expectAccessible(page, 'demo try it');
   });

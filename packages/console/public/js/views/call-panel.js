@@ -137,6 +137,21 @@ export function callPanel(tool) {
   const fields = properties.map(([name, property], index) =>
     schemaField(name, property ?? {}, required.has(name), index),
   );
+  // Arguments the schema does not list (it may allow more): a JSON object, merged in.
+  const more = h('textarea', { id: 'try-more', name: 'more', rows: '2', spellcheck: 'false' });
+  const readMore = () => {
+    if (more.value.trim() === '') return {};
+    let value;
+    try {
+      value = JSON.parse(more.value);
+    } catch (error) {
+      throw `The other arguments are not valid JSON: ${error.message}`;
+    }
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+      throw 'The other arguments must be a JSON object, like {"key": "value"}.';
+    }
+    return value;
+  };
   const output = h('div', { class: 'call-output', 'aria-live': 'polite' });
   const form = h(
     'form',
@@ -144,8 +159,9 @@ export function callPanel(tool) {
       class: 'call',
       onsubmit: async (event) => {
         event.preventDefault();
-        const args = {};
+        let args;
         try {
+          args = readMore();
           for (const field of fields) {
             const value = field.read();
             if (value !== undefined) args[field.name] = value;
@@ -172,6 +188,12 @@ export function callPanel(tool) {
     },
     fields.length === 0 ? h('p', { class: 'help' }, 'This tool takes no arguments.') : null,
     ...fields.map((field) => field.element),
+    h(
+      'div',
+      { class: 'field' },
+      h('label', { for: 'try-more' }, 'Other arguments (JSON object, optional)'),
+      more,
+    ),
     h('button', { type: 'submit' }, 'Call'),
   );
   return h(

@@ -153,7 +153,7 @@ export async function renderGraph(container) {
       h(
         'p',
         { class: 'notice empty' },
-        'No tool declares a dependency, so there is no graph to draw. Tools declare them with `dependencies` (requires, suggests, conflicts).',
+        'No tool declares a dependency, so there is no graph to draw. Tools declare them in their definition (dependencies: requires, suggests, conflicts).',
       ),
       namespaceSummary(graph),
     );
