@@ -88,9 +88,7 @@ describe.skipIf(missing !== undefined)('the console in a real browser', () => {
     const panel = page.getByRole('tabpanel', { name: /^openai/ });
     await expect(panel.textContent()).resolves.toContain('"name": "create_invoice"');
     // Read-only: the console offers no calls.
-    await expect(page.getByRole('region', { name: 'Call create_invoice' }).count()).resolves.toBe(
-      0,
-    );
+    await expect(page.getByRole('region', { name: 'Try create_invoice' }).count()).resolves.toBe(0);
     await expectRendered(page, 'catalog');
     await expectAccessible(page, 'catalog');
   });
@@ -215,15 +213,16 @@ describe.skipIf(missing !== undefined)('the console in a real browser', () => {
     expect(stack.arsenal.registry.get('remote.get_weather')).toBeDefined();
     // An auditor sees every principal's calls.
     await open('Recent calls', 'Recent calls');
-    await expect(page.locator('table.calls tbody tr').count()).resolves.toBe(4);
+    // Every principal's: rita's, ada's three and sam's call of the tool hidden from them all.
+    await expect(page.locator('table.calls tbody tr').count()).resolves.toBe(5);
     expect(pageErrors).toEqual([]);
   });
 
   it('an operator calls a tool that needs confirmation, and confirms it', async () => {
     await open('Catalog', 'Catalog');
     await page.getByRole('button', { name: 'delete_invoice' }).click();
-    const call = page.getByRole('region', { name: 'Call delete_invoice' });
-    await call.getByLabel('Arguments (JSON)').fill('{"number": "INV-7"}');
+    const call = page.getByRole('region', { name: 'Try delete_invoice' });
+    await call.getByLabel('number').fill('INV-7');
     await call.getByRole('button', { name: 'Call' }).click();
     const confirmation = call.getByRole('group', { name: 'Confirmation' });
     await confirmation.waitFor();
@@ -232,10 +231,29 @@ describe.skipIf(missing !== undefined)('the console in a real browser', () => {
     await confirmation.getByRole('button', { name: 'Confirm call' }).click();
     await call.getByText('Status: success').waitFor();
     await expect(call.locator('pre').textContent()).resolves.toContain('"deleted": "INV-7"');
+    expect(pageErrors).toEqual([]);
+  });
 
-    await call.getByLabel('Arguments (JSON)').fill('{"number": ');
-    await call.getByRole('button', { name: 'Call' }).click();
-    await call.getByRole('alert').filter({ hasText: 'not valid JSON' }).waitFor();
+  it('a tool the policy hides appears nowhere: not in search, facets, health nor the graph', async () => {
+    await open('Catalog', 'Catalog');
+    await page.getByLabel('Search tools').fill('secret vault');
+    await page.getByText('No tool matches "secret vault"').waitFor();
+    await expect(page.locator('#namespace option[value="vault"]').count()).resolves.toBe(0);
+    await open('Health', 'Health');
+    await expect(page.locator('table.health').textContent()).resolves.not.toContain('read_secret');
+    await open('Graph', 'Dependency graph');
+    await expect(page.locator('main').textContent()).resolves.not.toContain('vault');
+    // Forcing it by name answers as for a tool that does not exist.
+    const forced = await page.evaluate(async (token) => {
+      const response = await fetch('/api/execute', {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ tool: 'vault.read_secret', arguments: { key: 'k' } }),
+      });
+      return { status: response.status, body: await response.text() };
+    }, ADMIN_TOKEN);
+    expect(forced.status).toBe(403);
+    expect(forced.body).not.toContain('s3cr3t');
     expect(pageErrors).toEqual([]);
   });
 });

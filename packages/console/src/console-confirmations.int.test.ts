@@ -75,10 +75,9 @@ describe.skipIf(missing !== undefined)('pending confirmations in a real browser'
   it('an operator calls a tool that needs confirmation and leaves it pending', async () => {
     await signIn(OPERATOR_TOKEN);
     await page.getByRole('button', { name: 'delete_invoice' }).click();
-    const call = page.getByRole('region', { name: 'Call delete_invoice' });
-    await call
-      .getByLabel('Arguments (JSON)')
-      .fill('{"number": "INV-9", "apiToken": "tok-do-not-show"}');
+    const call = page.getByRole('region', { name: 'Try delete_invoice' });
+    await call.getByLabel('number').fill('INV-9');
+    await call.getByLabel('Other arguments').fill('{"apiToken": "tok-do-not-show"}');
     await call.getByRole('button', { name: 'Call' }).click();
     await call.getByRole('group', { name: 'Confirmation' }).waitFor();
 

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { HttpRoute } from '@arsenal/http';
-import { consoleAssetsDir, fileKeyOf, loadStaticFiles } from './static-files.js';
+import { type ConsoleReadAhead, readAheadFor } from './read-ahead.js';
+import { consoleAssetsDir, fileKeyOf, loadStaticFiles, type StaticFile } from './static-files.js';
 
 export interface ConsoleRouteOptions {
   /** Where the console is served. Default `/console`. */
@@ -9,6 +10,13 @@ export interface ConsoleRouteOptions {
   apiPath: string;
   /** Folder of the files to serve. Default: the console's own `public/`. */
   assetsDir?: string;
+  /**
+   * Read the API answers a page starts with ahead, as an anonymous caller, and put them in the
+   * page, so it shows its data at once (a plain headless screenshot, a slow network). Only for a
+   * server without authentication, where every caller is anonymous and sees the same; with
+   * authentication, an anonymous read ahead would be refused anyway. Default false.
+   */
+  readAhead?: boolean;
 }
 
 /**
@@ -70,6 +78,21 @@ function sendText(
   });
 }
 
+/** Where the page's data goes: the marker in index.html, else the end of its body. */
+const DATA_MARKER = '<!-- console-data -->';
+
+/**
+ * The page with its data in a JSON block the page reads (a data block never runs, so the CSP
+ * allows it). `<` is escaped, so no text in the data can close the block or open markup.
+ */
+function pageWithData(index: string, data: unknown): string {
+  const json = JSON.stringify(data).replace(/</g, '\\u003c');
+  const block = `<script type="application/json" id="console-data">${json}</script>`;
+  return index.includes(DATA_MARKER)
+    ? index.replace(DATA_MARKER, () => block)
+    : index.replace('</body>', () => `${block}</body>`);
+}
+
 /**
  * The console as a route of the HTTP server: its static files (public: they hold no data; every
  * API call the page makes carries the user's token and goes through the server's checks), plus
@@ -87,7 +110,12 @@ export async function createConsoleRoute(options: ConsoleRouteOptions): Promise<
       `The console files are missing: no index.html under ${options.assetsDir ?? consoleAssetsDir()}; reinstall @arsenal/console.`,
     );
   }
-  const config = JSON.stringify({ apiBase: normalizePath(options.apiPath) });
+  const apiBase = normalizePath(options.apiPath);
+  const config = JSON.stringify({ apiBase });
+  const index = (files.get('/index.html') as StaticFile).body.toString('utf8');
+  const readAhead: ConsoleReadAhead | undefined = options.readAhead
+    ? await readAheadFor(options.assetsDir ?? consoleAssetsDir(), apiBase)
+    : undefined;
 
   return {
     path,
@@ -113,6 +141,13 @@ export async function createConsoleRoute(options: ConsoleRouteOptions): Promise<
       if (key === '/config.json') {
         send(request, response, 200, config, {
           'content-type': 'application/json; charset=utf-8',
+        });
+        return;
+      }
+      if (key === '/index.html') {
+        const answers = readAhead && request.method === 'GET' ? await readAhead(request) : {};
+        send(request, response, 200, pageWithData(index, { apiBase, answers }), {
+          'content-type': 'text/html; charset=utf-8',
         });
         return;
       }

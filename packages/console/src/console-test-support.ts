@@ -96,6 +96,18 @@ export async function createConsoleArsenal(): Promise<{
     }),
   ]);
   if (summary.failed.length > 0) throw summary.failed[0]?.error;
+  // Only principals holding the `secrets` capability may see it: none of the console's users.
+  const secret = await arsenal.register(
+    defineTool({
+      name: 'read_secret',
+      namespace: 'vault',
+      description: 'Read a secret value from the vault by its key.',
+      capabilities: ['secrets'],
+      input: { type: 'object', properties: { key: { type: 'string' } } },
+      handler: () => ({ value: 's3cr3t' }),
+    }),
+  );
+  if (secret.failed.length > 0) throw secret.failed[0]?.error;
   // The detector flags active markup; a deployment that turned hygiene off still gets it shown
   // as text, which is what this tool is here to prove.
   const hostile = await arsenal.register(
@@ -124,6 +136,11 @@ export async function createConsoleArsenal(): Promise<{
     principal: reader,
   });
   await arsenal.execute({ tool: 'billing.create_invoice', arguments: {}, principal: admin });
+  await arsenal.execute({
+    tool: 'vault.read_secret',
+    arguments: { key: 'k' },
+    principal: { id: 'sam', capabilities: ['secrets'] },
+  });
   for (let attempt = 0; attempt < 2; attempt++) {
     await arsenal.execute({ tool: 'crm.flaky_lookup', arguments: {}, principal: admin });
   }

@@ -1,3 +1,4 @@
+import { InvalidArgumentError } from '@arsenal/core';
 import { demoArsenalPerTest } from '@arsenal/testkit';
 import { describe, expect, it } from 'vitest';
 import { createArsenalAgent } from './arsenal-agent.js';
@@ -93,5 +94,26 @@ describe('createArsenalAgent', () => {
     expect((await agent.run('convert 100 dollars to euros')).result).toBe('No tool needed.');
     expect(offered[0]).toEqual(['convert_currency']);
     expect(() => createArsenalAgent({ llm, limit: 1 } as never)).toThrow(/needs an Arsenal/);
+  });
+
+  it('rejects with the error when the model call throws, instead of waiting forever', async () => {
+    const { arsenal } = await setup();
+    const outage = new Error('The model provider answered 503.');
+    const { llm } = scriptedLlm([{ error: outage }]);
+    await expect(
+      createArsenalAgent({ arsenal, llm, limit: 1 }).run('weather in Paris'),
+    ).rejects.toBe(outage);
+  });
+
+  it('rejects with the error when the model fails after a tool call', async () => {
+    const { arsenal, calls } = await setup();
+    // The script ends after the tool call: the second model call throws its InvalidArgumentError.
+    const { llm } = scriptedLlm([
+      { toolCalls: [{ name: 'get_weather', args: { city: 'Paris' } }] },
+    ]);
+    const run = createArsenalAgent({ arsenal, llm, limit: 1 }).run('weather in Paris');
+    await expect(run).rejects.toSatisfy(InvalidArgumentError.isInstance);
+    await expect(run).rejects.toThrow(/called a 2nd time, but its script has 1 turn/);
+    expect(calls.weather).toBe(1);
   });
 });

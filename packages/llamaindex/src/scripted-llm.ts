@@ -8,8 +8,14 @@ export interface ScriptedToolCall {
   id?: string;
 }
 
-/** One model answer: a final text, or tool calls for the agent to run. */
-export type ScriptedTurn = { text: string } | { toolCalls: ScriptedToolCall[] };
+/**
+ * One model answer: a final text, tool calls for the agent to run, or an error the call throws
+ * (a provider outage, a refused key).
+ */
+export type ScriptedTurn =
+  | { text: string }
+  | { toolCalls: ScriptedToolCall[] }
+  | { error: unknown };
 
 /** A scripted LLM and what it recorded, one entry per `chat` call. */
 export interface ScriptedLlm {
@@ -30,7 +36,8 @@ interface ChatParams {
 /**
  * A LlamaIndex LLM with tool calling that answers from a script instead of a provider, so an agent
  * or workflow can be tested without an API key. Each `chat` call (streaming or not) takes the next
- * turn; the LLM records the tools it was offered and the messages it received. A call after the
+ * turn (an `{ error }` turn throws its error); the LLM records the tools it was offered and the
+ * messages it received. A call after the
  * last turn throws an `InvalidArgumentError` naming the turn the script lacks; `complete` is not
  * scripted and throws one too.
  *
@@ -72,6 +79,7 @@ export function scriptedLlm(script: readonly ScriptedTurn[]): ScriptedLlm {
           `The scripted LLM was called a ${ordinal(turn)} time, but its script has ${script.length} turn${script.length === 1 ? '' : 's'}: add turn ${turn} ({ text } or { toolCalls }) to the script, or stop the agent earlier.`,
         );
       }
+      if ('error' in step) throw step.error;
       const chunk =
         'text' in step
           ? { delta: step.text, raw: null }

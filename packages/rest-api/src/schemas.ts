@@ -22,6 +22,14 @@ export const listToolsQuerySchema = z.strictObject({
     .optional()
     .meta({ description: 'Only tools from this source kind (`mcp`, `http`, `function`...).' }),
   tag: z.string().min(1).optional().meta({ description: 'Only tools carrying this tag.' }),
+  q: z.string().max(200).optional().meta({
+    description:
+      'Only tools whose name, namespace or description holds every word of this text (any case).',
+  }),
+  facets: z.enum(['true', 'false']).optional().meta({
+    description:
+      '`true` adds `facets`: how many of the tools this caller may see are in each namespace, source and tag (filters not applied).',
+  }),
   offset: z.coerce.number().int().min(0).default(0).meta({ description: 'Tools to skip.' }),
   limit: z.coerce
     .number()
@@ -129,6 +137,14 @@ export const toolPageSchema = z.strictObject({
   offset: z.number().int(),
   limit: z.number().int(),
   nextOffset: z.number().int().optional().meta({ description: 'Absent on the last page.' }),
+  facets: z
+    .strictObject({
+      namespaces: z.record(z.string(), z.number().int()),
+      sources: z.record(z.string(), z.number().int()),
+      tags: z.record(z.string(), z.number().int()),
+    })
+    .optional()
+    .meta({ description: 'With `facets=true`: tools per namespace, source and tag.' }),
 });
 
 export const registrationSchema = z.strictObject({

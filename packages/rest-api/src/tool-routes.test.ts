@@ -38,6 +38,34 @@ describe('REST /tools over HTTP', () => {
     expect(second.body.offset).toBe(2);
   });
 
+  it('searches the catalog by text and counts the facets of what the caller may see only', async () => {
+    const found = await fixture.request('GET', '/tools?q=CREDIT%20card', { token: ADMIN_TOKEN });
+    expect((found.body.tools as { name: string }[]).map((tool) => tool.name)).toEqual([
+      'charge_card',
+    ]);
+    expect(found.body.total).toBe(1);
+    // Every word must match, in the name, the namespace or the description.
+    const byNamespace = await fixture.request('GET', '/tools?q=billing%20money', {
+      token: ADMIN_TOKEN,
+    });
+    expect(byNamespace.body.total).toBe(1);
+    const none = await fixture.request('GET', '/tools?q=card%20weather', { token: ADMIN_TOKEN });
+    expect(none.body).toMatchObject({ tools: [], total: 0 });
+    // A tool the policy hides is never found, nor counted.
+    const hidden = await fixture.request('GET', '/tools?q=credit&facets=true');
+    expect(hidden.body.total).toBe(0);
+    const visible = await fixture.request('GET', '/tools?limit=1');
+    const facets = hidden.body.facets as { namespaces: Record<string, number> };
+    const counted = Object.values(facets.namespaces).reduce((sum, count) => sum + count, 0);
+    expect(counted).toBe(visible.body.total);
+    const adminFacets = await fixture.request('GET', '/tools?limit=1&facets=true', {
+      token: ADMIN_TOKEN,
+    });
+    const adminCounts = adminFacets.body.facets as { namespaces: Record<string, number> };
+    expect(adminCounts.namespaces.billing).toBe((facets.namespaces.billing ?? 0) + 1);
+    expect(visible.body.facets).toBeUndefined();
+  });
+
   it('rejects bad query parameters with a problem naming each one', async () => {
     const response = await fixture.request('GET', '/tools?limit=5000&colour=red');
     expect(response.status).toBe(422);

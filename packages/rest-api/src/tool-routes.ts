@@ -39,6 +39,33 @@ function requireManager(dependencies: RouteDependencies, context: RouteContext):
   );
 }
 
+/** Whether a tool holds every word of a catalog text search in its name, namespace or description. */
+function matchesText(words: readonly string[]): (tool: ToolDefinition) => boolean {
+  if (words.length === 0) return () => true;
+  return (tool) => {
+    const text = `${tool.namespace} ${tool.name} ${tool.description}`.toLowerCase();
+    return words.every((word) => text.includes(word));
+  };
+}
+
+/** How many tools are in each namespace, source and tag (any key, `__proto__` too). */
+function facetsOf(tools: readonly ToolDefinition[]) {
+  const namespaces = new Map<string, number>();
+  const sources = new Map<string, number>();
+  const tags = new Map<string, number>();
+  const count = (into: Map<string, number>, key: string) => into.set(key, (into.get(key) ?? 0) + 1);
+  for (const tool of tools) {
+    count(namespaces, tool.namespace);
+    count(sources, tool.source);
+    for (const tag of tool.tags) count(tags, tag);
+  }
+  return {
+    namespaces: Object.fromEntries(namespaces),
+    sources: Object.fromEntries(sources),
+    tags: Object.fromEntries(tags),
+  };
+}
+
 /** `/tools`: list, get, register, unregister and search. */
 export function toolRoutes(dependencies: RouteDependencies): Route[] {
   const { arsenal } = dependencies;
@@ -52,12 +79,16 @@ export function toolRoutes(dependencies: RouteDependencies): Route[] {
           Object.fromEntries(context.query),
           'query string',
         );
-        const all = arsenal.list({
-          ...(query.namespace ? { namespace: query.namespace } : {}),
-          ...(query.source ? { source: query.source } : {}),
-          ...(query.tag ? { tag: query.tag } : {}),
-          ...(context.principal ? { principal: context.principal } : {}),
-        });
+        const principal = context.principal ? { principal: context.principal } : {};
+        const words = (query.q ?? '').toLowerCase().split(/\s+/).filter(Boolean);
+        const all = arsenal
+          .list({
+            ...(query.namespace ? { namespace: query.namespace } : {}),
+            ...(query.source ? { source: query.source } : {}),
+            ...(query.tag ? { tag: query.tag } : {}),
+            ...principal,
+          })
+          .filter(matchesText(words));
         const tools = all.slice(query.offset, query.offset + query.limit);
         const next = query.offset + tools.length;
         sendJson(context.response, 200, {
@@ -66,6 +97,7 @@ export function toolRoutes(dependencies: RouteDependencies): Route[] {
           offset: query.offset,
           limit: query.limit,
           ...(next < all.length ? { nextOffset: next } : {}),
+          ...(query.facets === 'true' ? { facets: facetsOf(arsenal.list(principal)) } : {}),
         });
       },
     },

@@ -64,24 +64,76 @@ async function directorySize(path: string): Promise<number> {
 
 const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
-async function npmProject(base: string, name: string, tarballs: string[]) {
+/** What one install took, printed as a transcript line and kept for the summary at the end. */
+const transcript: string[] = [];
+
+async function freshProject(base: string, name: string, extra: Record<string, unknown> = {}) {
   const dir = join(base, name);
   await mkdir(dir);
   await writeFile(
     join(dir, 'package.json'),
-    `${JSON.stringify({ name, version: '1.0.0', private: true }, null, 2)}\n`,
+    `${JSON.stringify({ name, version: '1.0.0', private: true, ...extra }, null, 2)}\n`,
   );
+  return dir;
+}
+
+/** Run an install in `dir`, then print how long it took and what node_modules weighs. */
+async function timedInstall(dir: string, label: string, command: string, args: string[]) {
   const started = Date.now();
-  await run('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error', ...tarballs], {
+  await run(command, args, {
     cwd: dir,
     maxBuffer: 16 * 1024 * 1024,
+    env: { ...process.env, npm_config_update_notifier: 'false' },
   });
   const seconds = (Date.now() - started) / 1000;
   const size = await directorySize(join(dir, 'node_modules'));
-  console.log(
-    `npm install ${name}: ${tarballs.length} tarballs in ${seconds.toFixed(1)} s, node_modules ${megabytes(size)}`,
-  );
+  const line = `${label}: ${seconds.toFixed(1)} s, node_modules ${megabytes(size)}`;
+  transcript.push(line);
+  console.log(line);
+}
+
+// The npm cache is read before the registry (--prefer-offline): a second run on a machine
+// installs without asking the registry about packages it already holds.
+const NPM_INSTALL = ['install', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error'];
+
+async function npmProject(base: string, name: string, tarballs: string[]) {
+  const dir = await freshProject(base, name);
+  await timedInstall(dir, `npm install ${name} (${tarballs.length} tarballs)`, 'npm', [
+    ...NPM_INSTALL,
+    ...tarballs,
+  ]);
   return dir;
+}
+
+/** `npx arsenal search` (or the same through another package manager) finds the currency tool. */
+async function expectSearchAnswers(dir: string, command: string, prefix: string[]) {
+  const { stdout } = await run(
+    command,
+    [...prefix, 'arsenal', 'search', 'convert this amount of dollars to euros', '--limit', '3'],
+    { cwd: dir, maxBuffer: 16 * 1024 * 1024 },
+  );
+  expect(stdout.toLowerCase()).toMatch(/currenc|exchange|convert/);
+}
+
+/**
+ * The `arsenal` bin as the package manager links it answers, and the CLI's whole module graph
+ * loads under that manager's node_modules layout (pnpm's is strict: an undeclared import fails).
+ * The search itself is the npm project's check; its answer does not depend on the layout.
+ */
+async function expectCliRuns(dir: string, command: string, prefix: string[]) {
+  const version = await run(command, [...prefix, 'arsenal', '--version'], { cwd: dir });
+  expect(version.stdout).toMatch(/\d+\.\d+\.\d+/);
+  const esm = await run(
+    'node',
+    ['--input-type=module', '-e', "import('@arsenal/cli').then((m) => console.log(typeof m))"],
+    { cwd: dir },
+  );
+  expect(esm.stdout.trim()).toBe('object');
+}
+
+/** `@arsenal/<name>` → `file:` of its tarball, for every package of the CLI's closure. */
+function tarballSpecs(names: string[], tarballs: Map<string, string>): Record<string, string> {
+  return Object.fromEntries(names.map((name) => [name, `file:${tarballs.get(name) as string}`]));
 }
 
 describe('packed tarballs in a fresh npm project', () => {
@@ -94,25 +146,21 @@ describe('packed tarballs in a fresh npm project', () => {
     workspaces = await publishable();
     const destination = join(base, 'packs');
     await mkdir(destination);
-    const names = [...workspaces.keys()];
-    // A few at a time: pnpm pack is mostly file I/O.
-    for (let start = 0; start < names.length; start += 4) {
-      await Promise.all(
-        names.slice(start, start + 4).map(async (name) => {
-          const { dir } = workspaces.get(name) as Workspace;
-          const { stdout } = await run(
-            'pnpm',
-            ['pack', '--pack-destination', destination, '--json'],
-            { cwd: dir },
-          );
-          const packed = JSON.parse(stdout) as { filename: string };
-          tarballs.set(name, resolve(destination, packed.filename));
-        }),
-      );
+    // One pnpm process packs them all (it rewrites `workspace:^` to versions, as publishing does).
+    const filters = [...workspaces.keys()].flatMap((name) => ['--filter', name]);
+    const { stdout } = await run(
+      'pnpm',
+      ['--recursive', ...filters, 'pack', '--pack-destination', destination, '--json'],
+      { cwd: root, maxBuffer: 64 * 1024 * 1024 },
+    );
+    const packed = JSON.parse(stdout) as { name: string; filename: string }[];
+    for (const { name, filename } of [packed].flat()) {
+      tarballs.set(name, resolve(destination, filename));
     }
   });
 
   afterAll(async () => {
+    if (transcript.length > 0) console.log(`Install transcript:\n  ${transcript.join('\n  ')}`);
     if (base) await rm(base, { recursive: true, force: true });
   });
 
@@ -127,7 +175,7 @@ describe('packed tarballs in a fresh npm project', () => {
     expect(files.some((file) => file.endsWith('.test.ts'))).toBe(false);
   });
 
-  it('installs @arsenal/core alone, and loads it from ESM, CommonJS and TypeScript', async () => {
+  it.concurrent('installs @arsenal/core alone, and loads it from ESM, CommonJS and TypeScript', async () => {
     const dir = await npmProject(base, 'core-only', [tarballs.get('@arsenal/core') as string]);
     const installed = await readdir(join(dir, 'node_modules'));
     expect(installed.filter((entry) => !entry.startsWith('.'))).toEqual(['@arsenal']);
@@ -175,21 +223,26 @@ export const found: Promise<RetrievalResult> = arsenal.retrieve({ query: 'weathe
       ['esnext', 'bundler', 'types.mts'],
       ['nodenext', 'nodenext', 'types.cts'],
     ] as const;
-    for (const [module, moduleResolution, file] of checks) {
-      const args = ['--noEmit', '--strict', '--target', 'es2022', '--lib', 'es2023,dom'];
-      const checked = await run(
-        'node',
-        [tsc, ...args, '--module', module, '--moduleResolution', moduleResolution, file],
-        { cwd: dir },
-      ).then(
-        () => 'ok',
-        (error: { stdout?: string }) => error.stdout ?? String(error),
-      );
-      expect(checked, `${file} under moduleResolution ${moduleResolution}`).toBe('ok');
-    }
+    // Side by side: each check is a separate TypeScript program.
+    const outcomes = await Promise.all(
+      checks.map(([module, moduleResolution, file]) => {
+        const args = ['--noEmit', '--strict', '--target', 'es2022', '--lib', 'es2023,dom'];
+        return run(
+          'node',
+          [tsc, ...args, '--module', module, '--moduleResolution', moduleResolution, file],
+          { cwd: dir },
+        ).then(
+          () => 'ok',
+          (error: { stdout?: string }) => error.stdout ?? String(error),
+        );
+      }),
+    );
+    checks.forEach(([, moduleResolution, file], index) => {
+      expect(outcomes[index], `${file} under moduleResolution ${moduleResolution}`).toBe('ok');
+    });
   });
 
-  it('installs @arsenal/cli with what it needs, and `npx arsenal search` answers', async () => {
+  it.concurrent('installs @arsenal/cli with what it needs, and `npx arsenal search` answers', async () => {
     const needed = closure('@arsenal/cli', workspaces);
     expect(needed).toContain('@arsenal/core');
     const dir = await npmProject(
@@ -199,24 +252,63 @@ export const found: Promise<RetrievalResult> = arsenal.retrieve({ query: 'weathe
     );
     const modules = await readdir(join(dir, 'node_modules'));
     expect(modules).not.toContain('onnxruntime-node');
-    const { stdout } = await run(
-      'npx',
-      [
-        '--no-install',
-        'arsenal',
-        'search',
-        'convert this amount of dollars to euros',
-        '--limit',
-        '3',
-      ],
-      { cwd: dir, maxBuffer: 16 * 1024 * 1024 },
-    );
-    expect(stdout.toLowerCase()).toMatch(/currenc|exchange|convert/);
+    await expectSearchAnswers(dir, 'npx', ['--no-install']);
     const esm = await run(
       'node',
       ['--input-type=module', '-e', "import('@arsenal/cli').then((m) => console.log(typeof m))"],
       { cwd: dir },
     );
     expect(esm.stdout.trim()).toBe('object');
+  });
+
+  it.concurrent('installs @arsenal/cli with pnpm: its bin answers and the CLI loads', async () => {
+    const needed = closure('@arsenal/cli', workspaces);
+    // The tarballs name each other by version range: overrides point those at the tarballs,
+    // not at the registry.
+    const specs = tarballSpecs(needed, tarballs);
+    const dir = await freshProject(base, 'cli-pnpm', {
+      dependencies: { '@arsenal/cli': specs['@arsenal/cli'] },
+      pnpm: { overrides: specs },
+    });
+    await timedInstall(dir, `pnpm install cli (${needed.length} tarballs)`, 'pnpm', [
+      'install',
+      '--prefer-offline',
+      '--reporter=silent',
+      // A temp project, not a member of this repository's workspace.
+      '--ignore-workspace',
+      '--config.confirmModulesPurge=false',
+    ]);
+    await expectCliRuns(dir, 'pnpm', ['exec']);
+  });
+
+  it.concurrent('installs @arsenal/cli with yarn 1: its bin answers and the CLI loads', async (context) => {
+    // Yarn comes from the npm registry (npx), and reads packages from the registry npm uses.
+    const yarn = await run('npx', ['-y', 'yarn@1', '--version'], { cwd: base }).then(
+      ({ stdout }) => ({ version: stdout.trim() }),
+      (error: { stderr?: string }) => ({ error: (error.stderr ?? String(error)).trim() }),
+    );
+    if ('error' in yarn) {
+      console.warn(`Skipping the yarn install: yarn 1 could not be had through npx: ${yarn.error}`);
+      context.skip();
+      return;
+    }
+    const registry = (await run('npm', ['config', 'get', 'registry'])).stdout.trim();
+    const needed = closure('@arsenal/cli', workspaces);
+    const specs = tarballSpecs(needed, tarballs);
+    const dir = await freshProject(base, 'cli-yarn', {
+      dependencies: { '@arsenal/cli': specs['@arsenal/cli'] },
+      resolutions: specs,
+    });
+    await writeFile(join(dir, '.yarnrc'), `registry "${registry}"\n`);
+    await timedInstall(dir, `yarn ${yarn.version} install cli (${needed.length} tarballs)`, 'npx', [
+      '-y',
+      'yarn@1',
+      'install',
+      '--prefer-offline',
+      '--non-interactive',
+      '--silent',
+      '--ignore-engines',
+    ]);
+    await expectCliRuns(dir, 'npx', ['-y', 'yarn@1', '--silent']);
   });
 });

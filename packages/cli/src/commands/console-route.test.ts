@@ -188,4 +188,70 @@ describe('arsenal serve --console', () => {
     expect(stderr.text).toContain('serve.transport');
     expect(stderr.text).toContain('set "transport: http"');
   });
+
+  it('--dev: on loopback without authentication the anonymous caller may call tools, and the page comes with its data', async () => {
+    const dir = temporaryDirectory('arsenal-serve-dev-');
+    const path = join(dir, 'arsenal.yaml');
+    await writeFile(
+      path,
+      [
+        'serve:',
+        '  port: 0',
+        'cli:',
+        '  - name: say_words',
+        '    description: Print the words given.',
+        '    command: echo',
+        '    args: ["{{words}}"]',
+      ].join('\n'),
+    );
+    const args = toServeArgs(parseCommandArgs(serveSpec, ['--config', path, '--dev']));
+    expect(args).toMatchObject({ dev: true, console: true });
+    const stderr = createMemoryWriter();
+    const running = await startServe(args, { stdout: createMemoryWriter(), stderr });
+    try {
+      const origin = new URL(running.url ?? '').origin;
+      expect(stderr.text).toContain(`dev mode: anyone who reaches ${origin} may call tools`);
+      const me = await (await fetch(`${origin}/api/me`)).json();
+      expect(me).toMatchObject({ principal: null, permissions: { callTools: true } });
+      const page = await (await fetch(`${origin}/console/?view=catalog&q=words`)).text();
+      const data = JSON.parse(
+        /<script type="application\/json" id="console-data">(.*?)<\/script>/s.exec(page)?.[1] ??
+          '{}',
+      );
+      expect(data.answers['/me'].body.permissions.callTools).toBe(true);
+      const catalog = data.answers['/tools?q=words&limit=50&facets=true'];
+      expect(catalog.body.tools.map((tool: { name: string }) => tool.name)).toEqual(['say_words']);
+    } finally {
+      await running.close();
+    }
+  });
+
+  it('--dev refuses a server with authentication, saying what to change, and exits 2', async () => {
+    const { path } = await writeConfig([]);
+    const stderr = createMemoryWriter();
+    const code = await runCli(['serve', '--config', path, '--dev'], {
+      stdout: createMemoryWriter(),
+      stderr,
+    });
+    expect(code).toBe(2);
+    expect(stderr.text).toContain('--dev lets anonymous callers call tools');
+    expect(stderr.text).toContain('with serve.auth');
+  });
+
+  it('without --dev an anonymous caller of an open server stays read-only', async () => {
+    const dir = temporaryDirectory('arsenal-serve-open-');
+    const path = join(dir, 'arsenal.yaml');
+    await writeFile(path, ['serve:', '  port: 0', '  console: true'].join('\n'));
+    const running = await startServe(toServeArgs(parseCommandArgs(serveSpec, ['--config', path])), {
+      stdout: createMemoryWriter(),
+      stderr: createMemoryWriter(),
+    });
+    try {
+      const origin = new URL(running.url ?? '').origin;
+      const me = await (await fetch(`${origin}/api/me`)).json();
+      expect(me.permissions.callTools).toBe(false);
+    } finally {
+      await running.close();
+    }
+  });
 });

@@ -63,7 +63,7 @@ function tiktokenDialects(): DialectsProvider {
 export async function restRoutes(
   arsenal: Arsenal,
   serve: ServeConfig,
-  requested: { rest?: boolean; console?: boolean },
+  requested: { rest?: boolean; console?: boolean; dev?: boolean },
   context: RestRouteContext = {},
 ): Promise<HttpRoute[]> {
   const consoleSetting = serve.console;
@@ -78,12 +78,17 @@ export async function restRoutes(
   const manage = settings.manageCapability ?? 'admin';
   const apiPath = settings.path ?? DEFAULT_REST_PATH;
   const pins = pinsFrom(context.configPath);
+  const authenticated = (serve.auth?.tokens?.length ?? 0) > 0 || serve.auth?.oauth !== undefined;
+  const mayCall = holds(consoleSettings.callCapability ?? manage);
   const api = createRestApi(arsenal, {
     basePath: apiPath,
     canManageTools: holds(manage),
     canApproveTools: holds(consoleSettings.approveCapability ?? manage),
     canReadAllCalls: holds(manage),
-    canCallTools: holds(consoleSettings.callCapability ?? manage),
+    // Dev mode (loopback, no authentication, asked for by --dev): the anonymous caller may call.
+    canCallTools: requested.dev
+      ? (principal) => principal === undefined || mayCall(principal)
+      : mayCall,
     dialects: tiktokenDialects(),
     // `/openapi.json` advertises the authentication the server is configured with.
     authentication: summarizeAuthentication({
@@ -101,6 +106,9 @@ export async function restRoutes(
   const consoleRoute = await createConsoleRoute({
     path: consoleSettings.path ?? DEFAULT_CONSOLE_PATH,
     apiPath,
+    // Every caller of a server without authentication is anonymous and sees the same: the page
+    // may come with its data. With authentication, the data waits for the user's token.
+    readAhead: !authenticated,
   });
   return [api.route, consoleRoute];
 }

@@ -42,6 +42,11 @@ export const serveSpec: CommandSpec = {
       type: 'boolean',
       description: 'Also serve the web console under /console (implies --rest and --http).',
     },
+    dev: {
+      type: 'boolean',
+      description:
+        'Local development: serve the console (implies --console) and let anonymous callers call tools from it. Loopback and no serve.auth only.',
+    },
     a2a: {
       type: 'string',
       valueName: '[host]:port',
@@ -61,6 +66,7 @@ export const serveSpec: CommandSpec = {
     'arsenal serve --config arsenal.yaml --a2a :4444',
     'arsenal serve --config arsenal.yaml --http :3333 --rest',
     'arsenal serve --config arsenal.yaml --http :3333 --console',
+    'arsenal serve --dev',
   ],
   notes: [
     'Over stdio, stdout carries the protocol: messages go to stderr.',
@@ -78,6 +84,8 @@ export interface ServeArgs {
   rest?: boolean;
   /** Also serve the web console (and the REST API it reads). */
   console?: boolean;
+  /** Dev mode: the console, and anonymous (loopback, unauthenticated) callers may call tools. */
+  dev?: boolean;
   pinned: string[];
   a2a?: { host?: string; port: number };
 }
@@ -99,7 +107,8 @@ export function toServeArgs(parsed: ParsedCommandArgs): ServeArgs {
     http: http === undefined ? undefined : parseListenAddress(http),
     stateless: parsed.values.stateless === true,
     ...(parsed.values.rest === true ? { rest: true } : {}),
-    ...(parsed.values.console === true ? { console: true } : {}),
+    ...(parsed.values.console === true || parsed.values.dev === true ? { console: true } : {}),
+    ...(parsed.values.dev === true ? { dev: true } : {}),
     pinned: stringListOption(parsed.values, 'pin'),
   };
 }

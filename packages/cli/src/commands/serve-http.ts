@@ -1,12 +1,13 @@
 import type { ServeConfig } from '@arsenal/config';
 import type { Arsenal } from '@arsenal/core';
-import type { HttpRoute, ReadinessReport } from '@arsenal/http';
+import { type HttpRoute, isLoopbackHost, type ReadinessReport } from '@arsenal/http';
 import {
   type ArsenalMcpServer,
   type RunningHttpServer,
   startHttpServer,
 } from '@arsenal/mcp-server';
 import { createUtcpRoute } from '@arsenal/utcp';
+import { CliError } from '../cli-error.js';
 import { type RestRouteContext, restRoutes } from './rest-route.js';
 import type { ServeArgs } from './serve.js';
 
@@ -33,6 +34,12 @@ export async function startServeHttp(
   const host = args.http?.host ?? serve.host ?? '127.0.0.1';
   const credentials = serve.auth?.tokens ?? [];
   const oauth = serve.auth?.oauth;
+  if (args.dev && (!isLoopbackHost(host) || credentials.length > 0 || oauth)) {
+    throw new CliError(
+      `--dev lets anonymous callers call tools from the console, so it serves only a loopback address without serve.auth (this server: ${host}${credentials.length > 0 || oauth ? ', with serve.auth' : ''})`,
+      'drop --dev and call tools from the console with a token holding the call capability (serve.console.callCapability), or serve on 127.0.0.1 without serve.auth',
+    );
+  }
   let origin = '';
   const routes: HttpRoute[] = [];
   if (serve.utcp) {
@@ -46,6 +53,7 @@ export async function startServeHttp(
       {
         ...(args.rest ? { rest: true } : {}),
         ...(args.console ? { console: true } : {}),
+        ...(args.dev ? { dev: true } : {}),
       },
       context,
     )),

@@ -145,6 +145,12 @@ export async function startServe(args: ServeArgs, io: CliIO): Promise<RunningSer
       (typeof consoleSetting === 'object' ? consoleSetting.path : undefined) ??
       DEFAULT_CONSOLE_PATH;
     writeLine(io.stderr, `arsenal: console at ${new URL(url).origin}${path}/`);
+    if (args.dev) {
+      writeLine(
+        io.stderr,
+        `arsenal: dev mode: anyone who reaches ${new URL(url).origin} may call tools from the console, without authentication`,
+      );
+    }
   }
   serving = true;
   let closing: Promise<void> | undefined;

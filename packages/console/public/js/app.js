@@ -1,5 +1,6 @@
 import { ApiError, api, loadConfig, setToken, token } from './api.js';
 import { announce, errorNotice, h, replace } from './dom.js';
+import { VIEW_NAMES, viewOf } from './view-requests.js';
 import { renderCalls } from './views/calls.js';
 import { renderCatalog } from './views/catalog.js';
 import { renderConfirmations } from './views/confirmations.js';
@@ -24,8 +25,15 @@ const who = /** @type {HTMLElement} */ (document.getElementById('who'));
 let session;
 
 function currentView() {
+  return viewOf(new URLSearchParams(location.search));
+}
+
+/** Addresses of earlier versions (`#/health`) lead to the same view (`?view=health`). */
+function legacyAddress() {
   const name = location.hash.replace(/^#\/?/, '').split('?')[0] ?? '';
-  return Object.hasOwn(VIEWS, name) ? name : 'catalog';
+  if (!VIEW_NAMES.includes(name) || new URLSearchParams(location.search).has('view')) return false;
+  location.replace(`?view=${name}`);
+  return true;
 }
 
 function markNavigation(name) {
@@ -53,7 +61,8 @@ function signOutButton() {
 function showWho() {
   if (!session) return replace(who);
   const principal = session.principal;
-  const mode = session.permissions.approveTools ? 'may approve tools' : 'read-only';
+  const { approveTools, callTools } = session.permissions;
+  const mode = approveTools ? 'may approve tools' : callTools ? 'may call tools' : 'read-only';
   replace(
     who,
     principal ? `Signed in as ${principal.id} (${mode}) ` : `Anonymous (${mode}) `,
@@ -140,7 +149,4 @@ async function start() {
   await show(false);
 }
 
-window.addEventListener('hashchange', () => {
-  if (session) void show(true);
-});
-void start();
+if (!legacyAddress()) void start();

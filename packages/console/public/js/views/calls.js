@@ -1,5 +1,24 @@
-import { api, query } from '../api.js';
+import { ApiError, api } from '../api.js';
 import { errorNotice, h, milliseconds, replace, table } from '../dom.js';
+import { callsRequest } from '../view-requests.js';
+
+/** What the view says when the server keeps no history: how things are, not an error. */
+function noHistory() {
+  return h(
+    'div',
+    { class: 'notice empty' },
+    h('p', {}, 'This server keeps no call history, so there are no recent calls to list.'),
+    h(
+      'p',
+      {},
+      'Calls still run, are audited by the policy and count in Health. To list them here, add a ',
+      h('code', {}, 'history:'),
+      ' section to arsenal.yaml, for example ',
+      h('code', {}, 'history: { use: "@arsenal/history-jsonl" }'),
+      '.',
+    ),
+  );
+}
 
 function callRows(calls) {
   return calls.map((call) => [
@@ -27,7 +46,7 @@ export async function renderCalls(container, { session }) {
     }
     results.setAttribute('aria-busy', 'true');
     try {
-      const page = await api(`/calls${query({ ...filters, before, limit: 50 })}`);
+      const page = await api(callsRequest(filters, before));
       shown = shown.concat(page.calls);
       before = page.nextBefore;
       more.hidden = before === undefined;
@@ -46,6 +65,11 @@ export async function renderCalls(container, { session }) {
       );
     } catch (error) {
       more.hidden = true;
+      if (error instanceof ApiError && error.status === 501) {
+        form.hidden = true;
+        replace(results, noHistory());
+        return;
+      }
       replace(results, errorNotice(error));
     } finally {
       results.removeAttribute('aria-busy');

@@ -1,24 +1,26 @@
-import { api, query } from '../api.js';
+import { api } from '../api.js';
 import { errorNotice, h, replace, table } from '../dom.js';
+import { CATALOG_PAGE_SIZE, catalogRequest, catalogStateOf } from '../view-requests.js';
 import { callPanel } from './call-panel.js';
 import { tabs } from './tabs.js';
 
-const PAGE = 200;
-const MOST = 2000;
+/** Most tags a filter offers: the most used first (a large catalog has thousands). */
+const MOST_TAGS = 200;
+/** How long typing may pause before the search runs. */
+const TYPING_PAUSE_MS = 200;
 
-/** Every tool matching the filters, page after page (up to a sane bound). */
-async function listTools(filters) {
-  const tools = [];
-  let offset = 0;
-  for (;;) {
-    const page = await api(`/tools${query({ ...filters, limit: PAGE, offset })}`);
-    tools.push(...page.tools);
-    if (page.nextOffset === undefined || tools.length >= MOST) return { tools, total: page.total };
-    offset = page.nextOffset;
-  }
-}
+const number = new Intl.NumberFormat('en');
 
-function select(id, label, values, selected) {
+/** A filter over one facet: every value with how many tools it holds. */
+function select(id, label, counts, selected, limit = Number.POSITIVE_INFINITY) {
+  const values = Object.entries(counts)
+    .sort(([a, countA], [b, countB]) =>
+      limit === Number.POSITIVE_INFINITY
+        ? a.localeCompare(b)
+        : countB - countA || a.localeCompare(b),
+    )
+    .slice(0, limit);
+  if (selected && !values.some(([value]) => value === selected)) values.unshift([selected, 0]);
   return h(
     'div',
     { class: 'field' },
@@ -27,13 +29,11 @@ function select(id, label, values, selected) {
       'select',
       { id, name: id },
       h('option', { value: '' }, 'All'),
-      ...values.map((value) => h('option', { value, selected: value === selected }, value)),
+      ...values.map(([value, count]) =>
+        h('option', { value, selected: value === selected }, `${value} (${number.format(count)})`),
+      ),
     ),
   );
-}
-
-function distinct(values) {
-  return [...new Set(values)].sort((a, b) => a.localeCompare(b));
 }
 
 async function showDetail(panel, tool, session) {
@@ -99,58 +99,149 @@ async function showDetail(panel, tool, session) {
   panel.querySelector('h2')?.focus();
 }
 
-/** Catalog: the tools this principal may see, filtered by namespace, source and tag. */
+function toolRows(tools, detail, session) {
+  return tools.map((tool) => [
+    h(
+      'button',
+      {
+        type: 'button',
+        class: 'link-button tool-name',
+        onclick: () => void showDetail(detail, tool, session),
+      },
+      tool.name,
+    ),
+    tool.namespace,
+    tool.source,
+    tool.tags.join(', '),
+    h('span', { class: 'description' }, tool.description),
+  ]);
+}
+
+/** "Tools 51–100 of 4,202", or what matched nothing. */
+function pageSummary(page, state) {
+  if (page.total === 0) {
+    return state.q
+      ? `No tool matches "${state.q.trim()}" (name, namespace or description).`
+      : 'No tool matches these filters.';
+  }
+  const first = page.offset + 1;
+  const last = page.offset + page.tools.length;
+  return `Tools ${number.format(first)}–${number.format(last)} of ${number.format(page.total)}`;
+}
+
+/**
+ * Catalog: the tools this principal may see, searched by text (name, namespace, description) on
+ * the server, filtered by namespace, source and tag, a page at a time. The search and filters live
+ * in the page address, so a reload or a shared link shows the same page.
+ */
 export async function renderCatalog(container, { session }) {
-  const everything = await listTools({});
-  const filters = { namespace: '', source: '', tag: '' };
-  const results = h('div', { class: 'results' });
+  const state = catalogStateOf(new URLSearchParams(location.search));
+  const first = await api(catalogRequest(state));
+  const facets = first.facets ?? { namespaces: {}, sources: {}, tags: {} };
+  const results = h('div', { class: 'results', 'aria-live': 'polite' });
   const detail = h('section', { class: 'detail', 'aria-label': 'Tool detail' });
-  const form = h(
-    'form',
-    { class: 'filters', 'aria-label': 'Filter the catalog', onsubmit: (e) => e.preventDefault() },
-    select('namespace', 'Namespace', distinct(everything.tools.map((t) => t.namespace)), ''),
-    select('source', 'Source', distinct(everything.tools.map((t) => t.source)), ''),
-    select('tag', 'Tag', distinct(everything.tools.flatMap((t) => t.tags)), ''),
-  );
+  const searchInput = h('input', {
+    id: 'catalog-search',
+    name: 'q',
+    type: 'search',
+    autocomplete: 'off',
+    placeholder: 'name, namespace or description',
+  });
+  searchInput.value = state.q;
+  const previous = h('button', { type: 'button', class: 'secondary' }, 'Previous page');
+  const next = h('button', { type: 'button', class: 'secondary' }, 'Next page');
+  const pager = h('div', { class: 'pager', role: 'group', 'aria-label': 'Pages' }, previous, next);
+  let latest = 0;
+
+  function remember() {
+    const params = new URLSearchParams({ view: 'catalog' });
+    for (const key of ['q', 'namespace', 'source', 'tag'])
+      if (state[key]) params.set(key, state[key]);
+    if (state.offset) params.set('offset', String(state.offset));
+    history.replaceState(null, '', `?${params}`);
+  }
+
+  function show(page) {
+    previous.disabled = page.offset === 0;
+    next.disabled = page.nextOffset === undefined;
+    pager.hidden = page.total <= CATALOG_PAGE_SIZE;
+    replace(
+      results,
+      h('p', { class: 'count' }, pageSummary(page, state)),
+      page.tools.length === 0
+        ? null
+        : table(
+            'Tools',
+            ['Name', 'Namespace', 'Source', 'Tags', 'Description'],
+            toolRows(page.tools, detail, session),
+            { class: 'tools' },
+          ),
+    );
+  }
 
   async function update() {
+    const asked = ++latest;
+    remember();
     results.setAttribute('aria-busy', 'true');
     try {
-      const { tools, total } = await listTools(filters);
-      const rows = tools.map((tool) => [
-        h(
-          'button',
-          {
-            type: 'button',
-            class: 'link-button tool-name',
-            onclick: () => void showDetail(detail, tool, session),
-          },
-          tool.name,
-        ),
-        tool.namespace,
-        tool.source,
-        tool.tags.join(', '),
-        h('span', { class: 'description' }, tool.description),
-      ]);
-      replace(
-        results,
-        h('p', { class: 'count' }, `${total} tool(s)`),
-        table('Tools', ['Name', 'Namespace', 'Source', 'Tags', 'Description'], rows, {
-          class: 'tools',
-        }),
-      );
+      const page = await api(catalogRequest(state));
+      // Typing fast sends several searches: only the last one's answer is shown.
+      if (asked === latest) show(page);
     } catch (error) {
-      replace(results, errorNotice(error));
+      if (asked === latest) replace(results, errorNotice(error));
     } finally {
-      results.removeAttribute('aria-busy');
+      if (asked === latest) results.removeAttribute('aria-busy');
     }
   }
 
+  let typing;
+  searchInput.addEventListener('input', () => {
+    clearTimeout(typing);
+    typing = setTimeout(() => {
+      state.q = searchInput.value;
+      state.offset = 0;
+      void update();
+    }, TYPING_PAUSE_MS);
+  });
+  const form = h(
+    'form',
+    {
+      class: 'filters',
+      role: 'search',
+      'aria-label': 'Search and filter the catalog',
+      onsubmit: (event) => {
+        event.preventDefault();
+        clearTimeout(typing);
+        state.q = searchInput.value;
+        state.offset = 0;
+        void update();
+      },
+    },
+    h(
+      'div',
+      { class: 'field grow' },
+      h('label', { for: 'catalog-search' }, 'Search tools'),
+      searchInput,
+    ),
+    select('namespace', 'Namespace', facets.namespaces, state.namespace),
+    select('source', 'Source', facets.sources, state.source),
+    select('tag', 'Tag', facets.tags, state.tag, MOST_TAGS),
+  );
   form.addEventListener('change', (event) => {
     const target = /** @type {HTMLSelectElement} */ (event.target);
-    filters[target.name] = target.value;
+    if (target.tagName !== 'SELECT') return;
+    state[target.name] = target.value;
+    state.offset = 0;
     void update();
   });
-  replace(container, form, h('div', { class: 'split' }, results, detail));
-  await update();
+  previous.addEventListener('click', () => {
+    state.offset = Math.max(0, state.offset - CATALOG_PAGE_SIZE);
+    void update();
+  });
+  next.addEventListener('click', () => {
+    state.offset += CATALOG_PAGE_SIZE;
+    void update();
+  });
+  replace(container, form, h('div', { class: 'split' }, h('div', {}, results, pager), detail));
+  show(first);
 }

@@ -105,9 +105,65 @@ function drawGraph(graph) {
   );
 }
 
-/** Graph: the tools and their dependencies drawn, and the same edges as a table. */
+/** Past this many tools, only those with a dependency (either way) are drawn. */
+const DRAW_EVERY_TOOL_UP_TO = 60;
+
+/** The namespace of a node: `billing` of `billing.create_invoice:1.0.0`. */
+function namespaceOf(node) {
+  const dot = node.indexOf('.');
+  return dot === -1 ? node : node.slice(0, dot);
+}
+
+/** How many tools each namespace holds, and how many of them have a dependency. */
+function namespaceSummary(graph) {
+  const linked = new Set(graph.edges.flatMap((edge) => [edge.from, edge.to]));
+  for (const edge of graph.unresolved) linked.add(edge.from);
+  const counts = new Map();
+  for (const node of graph.nodes) {
+    const namespace = namespaceOf(node);
+    const entry = counts.get(namespace) ?? { tools: 0, linked: 0 };
+    entry.tools += 1;
+    if (linked.has(node)) entry.linked += 1;
+    counts.set(namespace, entry);
+  }
+  const rows = [...counts.entries()]
+    .sort(([a, x], [b, y]) => y.tools - x.tools || a.localeCompare(b))
+    .map(([namespace, entry]) => [namespace, String(entry.tools), String(entry.linked)]);
+  return table('Tools per namespace', ['Namespace', 'Tools', 'With dependencies'], rows, {
+    class: 'namespaces',
+  });
+}
+
+/**
+ * Graph: the tools and their dependencies drawn, and the same edges as a table. Nothing is drawn
+ * when no tool declares a dependency (a picture of boxes says nothing), and a large catalog draws
+ * only the tools that take part in one; the namespaces are summarised either way.
+ */
 export async function renderGraph(container) {
   const graph = await api('/graph');
+  const count = h(
+    'p',
+    { class: 'count' },
+    `${graph.nodes.length} tool(s), ${graph.edges.length} edge(s)`,
+  );
+  if (graph.edges.length === 0 && graph.unresolved.length === 0) {
+    replace(
+      container,
+      count,
+      h(
+        'p',
+        { class: 'notice empty' },
+        'No tool declares a dependency, so there is no graph to draw. Tools declare them in their definition (dependencies: requires, suggests, conflicts).',
+      ),
+      namespaceSummary(graph),
+    );
+    return;
+  }
+  const linked = new Set(graph.edges.flatMap((edge) => [edge.from, edge.to]));
+  const drawn =
+    graph.nodes.length <= DRAW_EVERY_TOOL_UP_TO
+      ? graph
+      : { ...graph, nodes: graph.nodes.filter((node) => linked.has(node)) };
   const legend = h(
     'ul',
     { class: 'legend', 'aria-label': 'Edge kinds' },
@@ -117,15 +173,24 @@ export async function renderGraph(container) {
   );
   replace(
     container,
-    h('p', { class: 'count' }, `${graph.nodes.length} tool(s), ${graph.edges.length} edge(s)`),
+    count,
+    drawn.nodes.length < graph.nodes.length
+      ? h(
+          'p',
+          { class: 'help' },
+          `Drawn: the ${drawn.nodes.length} tools with a dependency; the others are counted below.`,
+        )
+      : null,
     legend,
-    h(
-      'div',
-      { class: 'graph-frame', tabindex: '0', 'aria-label': 'Graph drawing (scrollable)' },
-      drawGraph(graph),
-    ),
+    drawn.nodes.length === 0
+      ? null
+      : h(
+          'div',
+          { class: 'graph-frame', tabindex: '0', 'aria-label': 'Graph drawing (scrollable)' },
+          drawGraph(drawn),
+        ),
     graph.edges.length === 0
-      ? h('p', { class: 'notice' }, 'No tool declares a dependency.')
+      ? h('p', { class: 'notice' }, 'No dependency between tools of the catalog.')
       : table(
           'Edges',
           ['Tool', 'Kind', 'Depends on', 'Reason'],
@@ -145,5 +210,6 @@ export async function renderGraph(container) {
           { class: 'unresolved' },
         )
       : null,
+    namespaceSummary(graph),
   );
 }
