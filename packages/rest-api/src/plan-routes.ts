@@ -21,7 +21,7 @@ function hostFor(dependencies: RouteDependencies, principal: Principal | undefin
   return {
     tool: (name) => findVisibleTool(dependencies, name, principal),
     graph: dependencies.planning.graph,
-    execute: (call) => dependencies.arsenal.execute(call),
+    execute: (call) => dependencies.arsenal.execute({ ...call, audience: 'caller' }),
   };
 }
 

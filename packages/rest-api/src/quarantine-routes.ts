@@ -1,7 +1,8 @@
+import type { Principal } from '@arsenal/core';
 import { emptyQuerySchema } from './console-schemas.js';
 import { parseWith, refuseFormBody, sendJson } from './http-io.js';
 import { RestApiError } from './problem-details.js';
-import type { RouteDependencies } from './route-context.js';
+import type { PinnedToolView, RouteDependencies } from './route-context.js';
 import type { Route, RouteContext } from './router.js';
 
 function requireApprover(dependencies: RouteDependencies, context: RouteContext): void {
@@ -12,6 +13,24 @@ function requireApprover(dependencies: RouteDependencies, context: RouteContext)
     'permission_denied',
     `${who} may not approve quarantined tools; the console is read-only for it. Use a principal holding the capability the server names for approvals (default "admin").`,
   );
+}
+
+/**
+ * A pin names an upstream tool of an MCP server: it is shown when that tool is registered and the
+ * caller may see it. A pin of a tool not registered now names nothing the rule can judge, so it
+ * stays hidden (fail closed).
+ */
+function visiblePins(
+  dependencies: RouteDependencies,
+  pins: readonly PinnedToolView[],
+  principal: Principal | undefined,
+): PinnedToolView[] {
+  const shown = new Set(
+    dependencies.arsenal
+      .visibleTools(principal)
+      .map((tool) => JSON.stringify([tool.metadata.mcpServer, tool.metadata.mcpName])),
+  );
+  return pins.filter((pin) => shown.has(JSON.stringify([pin.server, pin.tool])));
 }
 
 /** `/quarantine`, `/quarantine/{name}/approve` and `/pins`. */
@@ -26,15 +45,9 @@ export function quarantineRoutes(dependencies: RouteDependencies): Route[] {
         const canApprove = dependencies.canApproveTools(context.principal);
         // Approvers see every held tool; others only those the policy would let them see once
         // approved, as in the catalog (a held tool must not reveal a namespace hidden from them).
-        const principal = context.principal;
         const tools = arsenal
           .quarantined()
-          .filter(
-            ({ tool }) =>
-              canApprove ||
-              principal === undefined ||
-              arsenal.policy.evaluate({ tool, arguments: {}, principal }).effect !== 'deny',
-          )
+          .filter(({ tool }) => canApprove || arsenal.isVisible(tool, context.principal))
           .map(({ tool, findings, quarantinedAt }) => ({
             tool,
             quarantinedAt,
@@ -68,7 +81,8 @@ export function quarantineRoutes(dependencies: RouteDependencies): Route[] {
       async handle(context) {
         parseWith(emptyQuerySchema, Object.fromEntries(context.query), 'query string');
         const found = dependencies.pins ? await dependencies.pins() : { pins: [] };
-        sendJson(context.response, 200, found);
+        const pins = visiblePins(dependencies, found.pins, context.principal);
+        sendJson(context.response, 200, { ...found, pins });
       },
     },
   ];
