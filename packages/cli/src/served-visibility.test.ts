@@ -80,6 +80,10 @@ async function serveEverything(withHiddenTools: boolean): Promise<Served> {
   let origin = '';
   const api = createRestApi(arsenal, {
     basePath: '/api',
+    // A visible tool that requires a hidden one: a plan must not bring the hidden one in.
+    planning: {
+      dependencies: [{ from: 'notes.write_note', to: 'vault.read_secret', kind: 'requires' }],
+    },
     pins: async () => ({
       pins: [
         {
@@ -332,6 +336,9 @@ describe('one visibility rule for every served surface', () => {
       'REST GET /health': await fetchAnswer(served, 'GET', '/api/health'),
       'REST GET /quarantine': await fetchAnswer(served, 'GET', '/api/quarantine'),
       'REST GET /graph': await fetchAnswer(served, 'GET', '/api/graph'),
+      'REST POST /plan': await fetchAnswer(served, 'POST', '/api/plan', {
+        body: { task: 'write a short note into the notebook' },
+      }),
       'REST GET /openapi.json': await fetchAnswer(served, 'GET', '/api/openapi.json'),
       'A2A SendMessage (discovery)': await fetchAnswer(served, 'POST', '/a2a', {
         body: a2aMessage('read one secret by its id, or export payments'),
@@ -361,6 +368,7 @@ describe('one visibility rule for every served surface', () => {
     }
     // The reader does see the notes, so the checks above looked at real answers.
     expect(answers['REST GET /tools']?.text).toContain('read_note');
+    expect(answers['REST POST /plan']?.text).toContain('write_note');
     expect(answers['MCP tools/list']?.text).toContain('find_relevant_tools');
     expect(answers['UTCP GET /utcp']?.text).toContain('notes.read_note');
   });
