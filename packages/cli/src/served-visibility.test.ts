@@ -17,7 +17,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const READER = 'visibility-reader-token-0123456789';
 /** Words only a hidden tool (or the rule hiding it) would put in an answer. */
-const HIDDEN = ['read_secret', 'read-secret', 'vault', 'export_ledger', 'ledger', 'financial'];
+const HIDDEN = [
+  'read_secret',
+  'read-secret',
+  'rotate-key',
+  'vault',
+  'export_ledger',
+  'ledger',
+  'financial',
+];
 /** What an anonymous caller may not see (the capability check needs a principal to apply). */
 const HIDDEN_FROM_ANONYMOUS = ['read_secret', 'read-secret', 'vault'];
 
@@ -96,6 +104,13 @@ async function serveEverything(withHiddenTools: boolean): Promise<Served> {
           server: 'vault',
           tool: 'read-secret',
           hash: 'sha256:bb',
+          approvedAt: '2026-11-01T10:00:00Z',
+        },
+        // Not registered (its server may be down): judged by its names, and the vault is denied.
+        {
+          server: 'vault',
+          tool: 'rotate-key',
+          hash: 'sha256:cc',
           approvedAt: '2026-11-01T10:00:00Z',
         },
       ],

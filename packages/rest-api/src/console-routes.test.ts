@@ -134,21 +134,8 @@ describe('REST routes the console reads, over HTTP', () => {
     expect(String(again.body.detail)).toMatch(/no tool is quarantined/);
   });
 
-  it('/pins answers the approvals of the tools the caller may see', async () => {
-    // No registered tool behind the pin: nothing the visibility rule can judge, so not shown.
-    expect((await fixture.get('/pins')).body.pins).toEqual([]);
-    await fixture.arsenal.register(
-      defineTool({
-        name: 'create_issue',
-        namespace: 'github',
-        description: 'Create an issue in a GitHub repository.',
-        metadata: { mcpServer: 'github', mcpName: 'create_issue' },
-        input: { type: 'object', properties: {} },
-        handler: () => 'created',
-      }),
-    );
+  it('/pins answers the approvals the server was given', async () => {
     const response = await fixture.get('/pins');
-    await fixture.arsenal.unregister('github.create_issue');
     expect(response.status).toBe(200);
     expect(response.body.lockFile).toBe('/srv/arsenal.lock.json');
     expect((response.body.pins as Json[])[0]).toMatchObject({

@@ -1,4 +1,10 @@
-import type { Principal } from '@arsenal/core';
+import {
+  createToolDefinition,
+  type Principal,
+  type ToolDefinition,
+  toToolName,
+  UPSTREAM_NAME_METADATA_KEY,
+} from '@arsenal/core';
 import { emptyQuerySchema } from './console-schemas.js';
 import { parseWith, refuseFormBody, sendJson } from './http-io.js';
 import { RestApiError } from './problem-details.js';
@@ -16,21 +22,46 @@ function requireApprover(dependencies: RouteDependencies, context: RouteContext)
 }
 
 /**
- * A pin names an upstream tool of an MCP server: it is shown when that tool is registered and the
- * caller may see it. A pin of a tool not registered now names nothing the rule can judge, so it
- * stays hidden (fail closed).
+ * The tool a pin stands for, as the policy would see it: the registered tool of that server and
+ * upstream name, or (its server not connected now) one built from the pin's names, judged by the
+ * rules on names and namespaces. Undefined when neither can be had: the pin is then not shown.
  */
+function pinnedTool(
+  registered: readonly ToolDefinition[],
+  pin: PinnedToolView,
+): ToolDefinition | undefined {
+  const found = registered.find(
+    (tool) => tool.metadata.mcpServer === pin.server && tool.metadata.mcpName === pin.tool,
+  );
+  if (found) return found;
+  const sibling = registered.find((tool) => tool.metadata.mcpServer === pin.server);
+  try {
+    return createToolDefinition({
+      name: toToolName(pin.tool) || 'pinned_tool',
+      namespace: sibling?.namespace ?? pin.server,
+      description: `The tool "${pin.tool}" approved for the MCP server "${pin.server}".`,
+      metadata: {
+        [UPSTREAM_NAME_METADATA_KEY]: pin.tool,
+        mcpServer: pin.server,
+        mcpName: pin.tool,
+      },
+    });
+  } catch {
+    return undefined;
+  }
+}
+
+/** The pins whose tools the caller may see (`arsenal.isVisible`). */
 function visiblePins(
   dependencies: RouteDependencies,
   pins: readonly PinnedToolView[],
   principal: Principal | undefined,
 ): PinnedToolView[] {
-  const shown = new Set(
-    dependencies.arsenal
-      .visibleTools(principal)
-      .map((tool) => JSON.stringify([tool.metadata.mcpServer, tool.metadata.mcpName])),
-  );
-  return pins.filter((pin) => shown.has(JSON.stringify([pin.server, pin.tool])));
+  const registered = dependencies.arsenal.list();
+  return pins.filter((pin) => {
+    const tool = pinnedTool(registered, pin);
+    return tool !== undefined && dependencies.arsenal.isVisible(tool, principal);
+  });
 }
 
 /** `/quarantine`, `/quarantine/{name}/approve` and `/pins`. */
