@@ -23,12 +23,14 @@ const DISCOVERY_EXAMPLES = ['find tools to convert currencies', 'which tool send
 /**
  * The Agent Card of an Arsenal: tool discovery and tool execution skills, optionally one skill per
  * namespace; streaming declared (the server streams status updates); push notifications not.
+ * Tool counts and namespace skills cover only the tools an anonymous caller may see.
  */
 export function buildAgentCard(
   arsenal: Arsenal,
   options: AgentCardOptions,
 ): Record<string, unknown> {
-  const tools = arsenal.registry.list();
+  // The card is public: it names only what an anonymous caller may see, whoever asks for it.
+  const tools = arsenal.visibleTools(undefined);
   const namespaces = new Map<string, string[]>();
   for (const tool of tools) {
     const names = namespaces.get(tool.namespace) ?? [];

@@ -118,6 +118,8 @@ export class ArsenalAgentExecutor implements AgentExecutor {
           const result = await this.#options.arsenal.execute({
             tool: request.tool,
             arguments: request.arguments,
+            // A tool hidden from this caller answers as an unknown one; refusals name no rule.
+            audience: 'caller',
             ...(principal ? { principal } : {}),
             signal: state.controller.signal,
             onProgress: (update) =>

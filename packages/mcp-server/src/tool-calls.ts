@@ -72,6 +72,7 @@ export class ToolCalls {
     const result = await this.#arsenal.execute({
       tool: tool.qualifiedName,
       arguments: args ?? {},
+      audience: 'caller',
       ...(query ? { query } : {}),
       ...(context.principal ? { principal: context.principal } : {}),
       ...(context.signal ? { signal: context.signal } : {}),

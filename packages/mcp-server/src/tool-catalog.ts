@@ -26,10 +26,7 @@ export class ToolCatalog {
 
   /** Whether the policy lets this principal see (and so call) the tool. */
   isVisible(tool: ToolDefinition, principal: Principal | undefined): boolean {
-    return (
-      this.#arsenal.policy.evaluate({ tool, arguments: {}, principal }).effect !== 'deny' &&
-      !tool.deprecated
-    );
+    return this.#arsenal.isVisible(tool, principal) && !tool.deprecated;
   }
 
   /** Whether the tool matches a pinned pattern (name, `namespace.name`, qualified or listed name). */

@@ -59,13 +59,14 @@ describe('REST /execute and /invocations over HTTP', () => {
     expect(within.status).toBe(200);
   });
 
-  it('refuses a call the policy denies the principal', async () => {
+  it('answers a call of a tool the policy hides from the principal as an unknown tool', async () => {
     const denied = await fixture.request('POST', '/execute', {
       body: { tool: 'billing.charge_card', arguments: { amount: 10 } },
     });
-    expect(denied.status).toBe(403);
-    expect(denied.body.code).toBe('permission_denied');
+    expect(denied.status).toBe(404);
+    expect(denied.body.code).toBe('tool_not_found');
     expect(denied.headers.get('content-type')).toBe('application/problem+json');
+    expect(JSON.stringify(denied.body)).not.toMatch(/financial|capabilit|polic/i);
     const allowed = await fixture.request('POST', '/execute', {
       token: ADMIN_TOKEN,
       body: { tool: 'billing.charge_card', arguments: { amount: 10 } },

@@ -87,6 +87,8 @@ export function executionRoutes(dependencies: RouteDependencies): Route[] {
         const call: ToolCall = {
           tool: body.tool,
           arguments: body.arguments ?? {},
+          // A tool hidden from this caller answers as an unknown one; refusals name no rule.
+          audience: 'caller',
           ...(context.principal ? { principal: context.principal } : {}),
           ...(body.timeoutMs !== undefined ? { timeoutMs: body.timeoutMs } : {}),
           ...(body.query !== undefined ? { query: body.query } : {}),

@@ -46,7 +46,7 @@ export function insightRoutes(dependencies: RouteDependencies): Route[] {
       path: '/health',
       async handle(context) {
         parseWith(emptyQuerySchema, Object.fromEntries(context.query), 'query string');
-        const visible = arsenal.list(context.principal ? { principal: context.principal } : {});
+        const visible = arsenal.visibleTools(context.principal);
         const breakers = { closed: 0, open: 0, halfOpen: 0 };
         const tools = visible.map((tool) => {
           const health = arsenal.health(tool.qualifiedName);

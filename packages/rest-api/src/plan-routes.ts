@@ -21,7 +21,7 @@ function hostFor(dependencies: RouteDependencies, principal: Principal | undefin
   return {
     tool: (name) => findVisibleTool(dependencies, name, principal),
     graph: dependencies.planning.graph,
-    execute: (call) => dependencies.arsenal.execute(call),
+    execute: (call) => dependencies.arsenal.execute({ ...call, audience: 'caller' }),
   };
 }
 
@@ -76,10 +76,15 @@ export function planRoutes(dependencies: RouteDependencies): Route[] {
         const task = await body(dependencies, context, (value) =>
           parseWith(planTaskBodySchema, value, 'planning request'),
         );
-        const plan = await planning.plan({
-          ...task,
-          ...(context.principal ? { principal: context.principal } : {}),
-        });
+        // The planner adds the tools a chosen one requires: only those this caller may see.
+        const plan = await planning.planner.plan(
+          { ...task, ...(context.principal ? { principal: context.principal } : {}) },
+          {
+            retrieve: (request) => dependencies.arsenal.retrieve(request),
+            tool: (name) => findVisibleTool(dependencies, name, context.principal),
+            graph: planning.graph,
+          },
+        );
         const validation = validatePlan(plan, hostFor(dependencies, context.principal));
         sendJson(context.response, 200, { plan, validation });
       },

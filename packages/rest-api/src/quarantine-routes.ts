@@ -1,7 +1,14 @@
+import {
+  createToolDefinition,
+  type Principal,
+  type ToolDefinition,
+  toToolName,
+  UPSTREAM_NAME_METADATA_KEY,
+} from '@arsenal/core';
 import { emptyQuerySchema } from './console-schemas.js';
 import { parseWith, refuseFormBody, sendJson } from './http-io.js';
 import { RestApiError } from './problem-details.js';
-import type { RouteDependencies } from './route-context.js';
+import type { PinnedToolView, RouteDependencies } from './route-context.js';
 import type { Route, RouteContext } from './router.js';
 
 function requireApprover(dependencies: RouteDependencies, context: RouteContext): void {
@@ -12,6 +19,49 @@ function requireApprover(dependencies: RouteDependencies, context: RouteContext)
     'permission_denied',
     `${who} may not approve quarantined tools; the console is read-only for it. Use a principal holding the capability the server names for approvals (default "admin").`,
   );
+}
+
+/**
+ * The tool a pin stands for, as the policy would see it: the registered tool of that server and
+ * upstream name, or (its server not connected now) one built from the pin's names, judged by the
+ * rules on names and namespaces. Undefined when neither can be had: the pin is then not shown.
+ */
+function pinnedTool(
+  registered: readonly ToolDefinition[],
+  pin: PinnedToolView,
+): ToolDefinition | undefined {
+  const found = registered.find(
+    (tool) => tool.metadata.mcpServer === pin.server && tool.metadata.mcpName === pin.tool,
+  );
+  if (found) return found;
+  const sibling = registered.find((tool) => tool.metadata.mcpServer === pin.server);
+  try {
+    return createToolDefinition({
+      name: toToolName(pin.tool) || 'pinned_tool',
+      namespace: sibling?.namespace ?? pin.server,
+      description: `The tool "${pin.tool}" approved for the MCP server "${pin.server}".`,
+      metadata: {
+        [UPSTREAM_NAME_METADATA_KEY]: pin.tool,
+        mcpServer: pin.server,
+        mcpName: pin.tool,
+      },
+    });
+  } catch {
+    return undefined;
+  }
+}
+
+/** The pins whose tools the caller may see (`arsenal.isVisible`). */
+function visiblePins(
+  dependencies: RouteDependencies,
+  pins: readonly PinnedToolView[],
+  principal: Principal | undefined,
+): PinnedToolView[] {
+  const registered = dependencies.arsenal.list();
+  return pins.filter((pin) => {
+    const tool = pinnedTool(registered, pin);
+    return tool !== undefined && dependencies.arsenal.isVisible(tool, principal);
+  });
 }
 
 /** `/quarantine`, `/quarantine/{name}/approve` and `/pins`. */
@@ -26,15 +76,9 @@ export function quarantineRoutes(dependencies: RouteDependencies): Route[] {
         const canApprove = dependencies.canApproveTools(context.principal);
         // Approvers see every held tool; others only those the policy would let them see once
         // approved, as in the catalog (a held tool must not reveal a namespace hidden from them).
-        const principal = context.principal;
         const tools = arsenal
           .quarantined()
-          .filter(
-            ({ tool }) =>
-              canApprove ||
-              principal === undefined ||
-              arsenal.policy.evaluate({ tool, arguments: {}, principal }).effect !== 'deny',
-          )
+          .filter(({ tool }) => canApprove || arsenal.isVisible(tool, context.principal))
           .map(({ tool, findings, quarantinedAt }) => ({
             tool,
             quarantinedAt,
@@ -68,7 +112,8 @@ export function quarantineRoutes(dependencies: RouteDependencies): Route[] {
       async handle(context) {
         parseWith(emptyQuerySchema, Object.fromEntries(context.query), 'query string');
         const found = dependencies.pins ? await dependencies.pins() : { pins: [] };
-        sendJson(context.response, 200, found);
+        const pins = visiblePins(dependencies, found.pins, context.principal);
+        sendJson(context.response, 200, { ...found, pins });
       },
     },
   ];

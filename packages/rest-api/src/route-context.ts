@@ -68,17 +68,17 @@ export type DialectsProvider = (
   tool: ToolDefinition,
 ) => Promise<{ tokenizer: string; dialects: DialectEncodingView[] }>;
 
-/** A tool this principal may see (policy does not deny it outright), or undefined. */
+/**
+ * A tool this caller may see (`arsenal.isVisible`: an undefined principal is an anonymous
+ * caller), or undefined: a hidden tool is as absent as an unknown one.
+ */
 export function findVisibleTool(
   dependencies: Pick<RouteDependencies, 'arsenal'>,
   name: string,
   principal: Principal | undefined,
 ): ToolDefinition | undefined {
   const tool = dependencies.arsenal.registry.get(name);
-  if (!tool || principal === undefined) return tool;
-  const denied =
-    dependencies.arsenal.policy.evaluate({ tool, arguments: {}, principal }).effect === 'deny';
-  return denied ? undefined : tool;
+  return tool && dependencies.arsenal.isVisible(tool, principal) ? tool : undefined;
 }
 
 /** The owner key of a caller: its principal id, or one shared key for anonymous callers. */

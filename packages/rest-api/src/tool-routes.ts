@@ -1,5 +1,4 @@
 import {
-  closestNames,
   type Principal,
   type RetrievalRequest,
   type ToolDefinition,
@@ -12,10 +11,9 @@ import { findVisibleTool, type RouteDependencies } from './route-context.js';
 import type { Route, RouteContext } from './router.js';
 import { listToolsQuerySchema, registerToolBodySchema, searchBodySchema } from './schemas.js';
 
-function notFound(dependencies: RouteDependencies, name: string, principal?: Principal) {
-  const visible = dependencies.arsenal.list(principal ? { principal } : {});
-  const names = visible.flatMap((tool) => [tool.name, `${tool.namespace}.${tool.name}`]);
-  return new ToolNotFoundError(name, closestNames(name, new Set(names), 3));
+/** The one 404 for a tool that is unknown or hidden from the caller; it suggests visible ones. */
+function notFound(dependencies: RouteDependencies, name: string, principal: Principal | undefined) {
+  return new ToolNotFoundError(name, dependencies.arsenal.suggestVisible(name, principal));
 }
 
 /** A tool this principal may see, or the same 404 as for a tool that does not exist. */
@@ -79,14 +77,12 @@ export function toolRoutes(dependencies: RouteDependencies): Route[] {
           Object.fromEntries(context.query),
           'query string',
         );
-        const principal = context.principal ? { principal: context.principal } : {};
         const words = (query.q ?? '').toLowerCase().split(/\s+/).filter(Boolean);
         const all = arsenal
-          .list({
+          .visibleTools(context.principal, {
             ...(query.namespace ? { namespace: query.namespace } : {}),
             ...(query.source ? { source: query.source } : {}),
             ...(query.tag ? { tag: query.tag } : {}),
-            ...principal,
           })
           .filter(matchesText(words));
         const tools = all.slice(query.offset, query.offset + query.limit);
@@ -97,7 +93,7 @@ export function toolRoutes(dependencies: RouteDependencies): Route[] {
           offset: query.offset,
           limit: query.limit,
           ...(next < all.length ? { nextOffset: next } : {}),
-          ...(query.facets === 'true' ? { facets: facetsOf(arsenal.list(principal)) } : {}),
+          ...(query.facets === 'true' ? { facets: facetsOf(arsenal.visibleTools(context.principal)) } : {}),
         });
       },
     },
@@ -147,7 +143,7 @@ export function toolRoutes(dependencies: RouteDependencies): Route[] {
         requireManager(dependencies, context);
         const name = context.params.name ?? '';
         const removed = await arsenal.unregister(name);
-        if (removed.length === 0) throw notFound(dependencies, name);
+        if (removed.length === 0) throw notFound(dependencies, name, context.principal);
         sendJson(context.response, 200, { removed: removed.map((tool) => tool.qualifiedName) });
       },
     },

@@ -36,15 +36,13 @@ export function servedToolName(tool: ToolDefinition): string {
   return tool.namespace === 'default' ? tool.name : `${tool.namespace}.${tool.name}`;
 }
 
+/** Listed and callable here: not deprecated, and visible to the caller (`arsenal.isVisible`). */
 function visible(
   arsenal: Arsenal,
   tool: ToolDefinition,
   principal: Principal | undefined,
 ): boolean {
-  return (
-    !tool.deprecated &&
-    arsenal.policy.evaluate({ tool, arguments: {}, principal }).effect !== 'deny'
-  );
+  return !tool.deprecated && arsenal.isVisible(tool, principal);
 }
 
 /**
@@ -232,6 +230,7 @@ export function createUtcpRoute(arsenal: Arsenal, options: UtcpRouteOptions): Ut
         tool: tool.qualifiedName,
         arguments: body as Record<string, unknown>,
         principal,
+        audience: 'caller',
       });
       if (result.status === 'success') return send(response, 200, result.result ?? null);
       return send(response, resultStatus(result), {

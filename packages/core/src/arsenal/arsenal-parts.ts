@@ -3,11 +3,10 @@ import { combineTelemetry } from '../events/telemetry.js';
 import { createExecutionEngine, type ExecutionEngine } from '../execution/engine.js';
 import { systemClock } from '../execution/types.js';
 import { createSecurityPolicy, type SecurityPolicy } from '../policy/security-policy.js';
-import type { Principal } from '../ports/executor.js';
+import { policyShows } from '../policy/visibility.js';
 import { ToolRegistry } from '../registry/tool-registry.js';
 import { ToolRetriever } from '../retrieval/tool-retriever.js';
 import { createStateSync, type StateSync } from '../state/state-sync.js';
-import type { ToolDefinition } from '../tool/tool-definition.js';
 import type { ArsenalOptions } from './types.js';
 
 /** The parts an Arsenal is made of, put together from its options. */
@@ -21,14 +20,7 @@ export interface ArsenalParts {
   sync: StateSync | undefined;
 }
 
-/** Whether a principal may see a tool at all: the rule of listing and of retrieval alike. */
-export function policyShows(
-  policy: SecurityPolicy,
-  tool: ToolDefinition,
-  principal: Principal | undefined,
-): boolean {
-  return policy.evaluate({ tool, arguments: {}, principal }).effect !== 'deny';
-}
+export { policyShows };
 
 export function assembleArsenal(options: ArsenalOptions): ArsenalParts {
   const registry = options.registry ?? new ToolRegistry();

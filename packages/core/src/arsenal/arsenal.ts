@@ -11,7 +11,8 @@ import type {
 } from '../execution/types.js';
 import { poisoningDetectorFrom } from '../hygiene/poisoning-detectors.js';
 import type { SecurityPolicy } from '../policy/security-policy.js';
-import type { ProgressUpdate } from '../ports/executor.js';
+import { visibleSuggestions } from '../policy/visibility.js';
+import type { Principal, ProgressUpdate } from '../ports/executor.js';
 import type { HistoryStore } from '../ports/history-store.js';
 import type { ToolSource } from '../ports/tool-source.js';
 import type { EncodeOptions, Transcoder } from '../ports/transcoder.js';
@@ -179,6 +180,31 @@ export class Arsenal {
     const tools = this.registry.list(listOptions);
     if (!principal) return tools;
     return tools.filter((tool) => policyShows(this.policy, tool, principal));
+  }
+
+  /**
+   * Whether a caller may see a tool: `principal`, or an anonymous caller when undefined, as the
+   * policy judges it. The one rule every served surface applies before naming a tool (listings,
+   * suggestions, refusals, pins, cards, manuals); retrieval and `list({ principal })` apply it too.
+   */
+  isVisible(tool: ToolDefinition, principal: Principal | undefined): boolean {
+    return policyShows(this.policy, tool, principal);
+  }
+
+  /**
+   * The tools a caller may see (see `isVisible`), sorted by qualified name. Unlike `list()`,
+   * an undefined principal is an anonymous caller, not trusted in-process code.
+   */
+  visibleTools(
+    principal: Principal | undefined,
+    options: Omit<ListToolsOptions, 'principal'> = {},
+  ): ToolDefinition[] {
+    return this.registry.list(options).filter((tool) => this.isVisible(tool, principal));
+  }
+
+  /** Names close to `reference` ("did you mean") whose tools the caller may see, best first. */
+  suggestVisible(reference: string, principal: Principal | undefined, limit = 3): string[] {
+    return visibleSuggestions(this.registry, this.policy, reference, principal, limit);
   }
 
   status(invocationId: string): InvocationStatus | undefined {

@@ -2,6 +2,7 @@ import { PermissionDeniedError, ToolNotFoundError, ValidationError } from '../er
 import type { ArsenalEvent, Telemetry } from '../events/events.js';
 import { noopTelemetry } from '../events/telemetry.js';
 import type { SecurityPolicy } from '../policy/security-policy.js';
+import { policyShows, visibleSuggestions } from '../policy/visibility.js';
 import type { Executor } from '../ports/executor.js';
 import type { HistoryStore } from '../ports/history-store.js';
 import type { SchemaValidator } from '../ports/schema-validator.js';
@@ -114,16 +115,14 @@ export class ExecutionPipeline {
       state.auditArguments = {};
       return this.#finish(state, invalidOutcome(error));
     }
-    let resolved: ResolvedTool | undefined;
-    try {
-      resolved = parts.resolver.resolve(call.tool);
-    } catch {
-      resolved = undefined;
-    }
+    const resolved = this.#resolveFor(call);
     if (!resolved) {
       let suggestions: string[] = [];
       try {
-        suggestions = parts.resolver.suggest(call.tool, 3);
+        suggestions =
+          call.audience === 'caller'
+            ? visibleSuggestions(parts.resolver, parts.policy, call.tool, call.principal)
+            : parts.resolver.suggest(call.tool, 3);
       } catch {
         // Suggestions are a courtesy.
       }
@@ -159,6 +158,27 @@ export class ExecutionPipeline {
         (error) => this.#validationFailed(state, error),
       );
     return this.#authorise(state, checked);
+  }
+
+  /**
+   * The tool a call names, or undefined when none resolves or (for a caller) the policy hides it
+   * from the call's principal: a hidden tool and an unknown one get the same answer.
+   */
+  #resolveFor(call: ToolCall): ResolvedTool | undefined {
+    let resolved: ResolvedTool | undefined;
+    try {
+      resolved = this.#parts.resolver.resolve(call.tool);
+    } catch {
+      return undefined;
+    }
+    if (
+      resolved &&
+      call.audience === 'caller' &&
+      !policyShows(this.#parts.policy, resolved.definition, call.principal)
+    ) {
+      return undefined;
+    }
+    return resolved;
   }
 
   #validationFailed(state: CallState, error: unknown): Promise<ToolResult> {
@@ -205,7 +225,13 @@ export class ExecutionPipeline {
         reason: decision.reason,
       });
     if (decision.effect === 'deny') {
-      const error = new PermissionDeniedError(definition.name, decision.reason);
+      // The rule stays in the audit event above; a served caller learns only that it was refused.
+      const error = new PermissionDeniedError(
+        definition.name,
+        call.audience === 'caller'
+          ? 'the security policy refuses this call with these arguments'
+          : decision.reason,
+      );
       return this.#finish(state, {
         status: 'permission_denied',
         error: describeError(error),
@@ -237,12 +263,8 @@ export class ExecutionPipeline {
   answer(call: ToolCall, outcome: Outcome): Promise<ToolResult> {
     const state = newCallState(call, this.#parts.clock.now());
     if (typeof call?.tool === 'string') {
-      try {
-        const resolved = this.#parts.resolver.resolve(call.tool);
-        if (resolved) state.resolved = resolved;
-      } catch {
-        // The answer does not depend on it.
-      }
+      const resolved = this.#resolveFor(call);
+      if (resolved) state.resolved = resolved;
     }
     state.auditArguments = {};
     if (

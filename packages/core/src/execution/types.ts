@@ -29,6 +29,13 @@ export interface ToolCall {
    */
   dialect?: string;
   principal?: Principal;
+  /**
+   * Who reads the answer. `'operator'` (default): in-process code, whose refusals name the
+   * policy rule. `'caller'`: a client of a served surface (REST, MCP, A2A, UTCP): a tool the
+   * policy hides from its principal (or from an anonymous caller) answers exactly as an unknown
+   * one, suggestions name only tools it may see, and refusals carry no policy rule text.
+   */
+  audience?: 'operator' | 'caller';
   /** Per-attempt timeout; default the engine's `defaultTimeoutMs`. */
   timeoutMs?: number;
   /** Retries after the first attempt (retryable errors, idempotent tools only). */

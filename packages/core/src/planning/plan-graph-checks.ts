@@ -25,6 +25,8 @@ export function checkGraph(
   position: Map<string, number>,
   graph: DependencyGraph,
   add: Add,
+  /** Whether the catalog names this tool to the plan's caller; a hidden requirement is not named. */
+  known: (qualifiedName: string) => boolean = () => true,
 ): void {
   const mine = position.get(step.id) ?? Number.POSITIVE_INFINITY;
   for (const [otherId, other] of tools) {
@@ -41,6 +43,7 @@ export function checkGraph(
   }
   const before = ancestors(step, byId);
   for (const edge of graph.outgoing(tool.qualifiedName, 'requires')) {
+    if (!known(edge.to)) continue;
     const satisfied = [...before].some((id) => tools.get(id)?.qualifiedName === edge.to);
     if (!satisfied)
       add({

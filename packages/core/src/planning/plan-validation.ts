@@ -111,7 +111,10 @@ export function validatePlan(plan: ExecutionPlan, catalog: PlanCatalog): PlanVal
       if (alternative)
         checkRequired(step, alternative, mapped, `fallback "${alternative.name}"`, add);
     }
-    if (catalog.graph) checkGraph(step, tool, byId, tools, position, catalog.graph, add);
+    if (catalog.graph)
+      checkGraph(step, tool, byId, tools, position, catalog.graph, add, (name) =>
+        Boolean(catalog.tool(name)),
+      );
   }
   return { valid: !issues.some((issue) => issue.severity === 'error'), issues, order };
 }

@@ -1,0 +1,136 @@
+import { describe, expect, it } from 'vitest';
+import { createArsenal } from '../arsenal/arsenal.js';
+import type { ToolResult } from '../execution/types.js';
+import { defineTool } from '../tool/define-tool.js';
+import { createSecurityPolicy } from './security-policy.js';
+import { policyShows } from './visibility.js';
+
+const reader = { id: 'rita', capabilities: [] };
+
+async function catalog(withHidden: boolean) {
+  const arsenal = createArsenal({
+    policy: createSecurityPolicy({
+      deny: { tools: ['vault.*'] },
+      allowedDomains: ['example.com'],
+    }),
+  });
+  const input = { type: 'object', properties: { url: { type: 'string' } } } as const;
+  await arsenal.register([
+    defineTool({
+      name: 'read_note',
+      namespace: 'notes',
+      description: 'Read one note from the notebook.',
+      input,
+      handler: () => 'note',
+    }),
+    defineTool({
+      name: 'fetch_page',
+      namespace: 'web',
+      description: 'Fetch a web page by its URL.',
+      capabilities: ['network_access'],
+      input,
+      handler: () => 'page',
+    }),
+  ]);
+  if (withHidden) {
+    await arsenal.register([
+      defineTool({
+        name: 'read_secret',
+        namespace: 'vault',
+        description: 'Read one secret from the vault.',
+        input,
+        handler: () => 'secret',
+      }),
+      defineTool({
+        name: 'read_ledger',
+        namespace: 'ledger',
+        description: 'Read the ledger of payments.',
+        capabilities: ['financial'],
+        input,
+        handler: () => 'ledger',
+      }),
+    ]);
+  }
+  return arsenal;
+}
+
+/** A result without what differs per call (ids, clock). */
+function comparable(result: ToolResult) {
+  const {
+    callId: _c,
+    traceId: _t,
+    spanId: _s,
+    queuedAt: _q,
+    completedAt: _d,
+    durationMs,
+    ...rest
+  } = result;
+  return { ...rest, durationMs: typeof durationMs };
+}
+
+describe('one visibility rule', () => {
+  it('hides a tool from a principal the policy refuses it, and a throwing policy hides all', async () => {
+    const arsenal = await catalog(true);
+    const secret = arsenal.registry.get('vault.read_secret')!;
+    const ledger = arsenal.registry.get('ledger.read_ledger')!;
+    expect(policyShows(arsenal.policy, secret, undefined)).toBe(false);
+    expect(policyShows(arsenal.policy, ledger, reader)).toBe(false);
+    // Without a principal the capability check has nothing to judge: the policy's own rule.
+    expect(arsenal.isVisible(ledger, undefined)).toBe(true);
+    const throwing = {
+      evaluate: () => {
+        throw new Error('broken policy');
+      },
+    };
+    expect(policyShows(throwing, secret, reader)).toBe(false);
+    // The reader holds no capability, so tools needing one are hidden from it too.
+    expect(arsenal.visibleTools(reader).map((tool) => tool.name)).toEqual(['read_note']);
+    // list() without a principal stays the operator's full view.
+    expect(arsenal.list()).toHaveLength(4);
+    expect(arsenal.suggestVisible('read_secrt', reader)).not.toContain('read_secret');
+    await arsenal.close();
+  });
+
+  it('answers a caller calling a hidden tool exactly as an unknown one', async () => {
+    const hiding = await catalog(true);
+    const empty = await catalog(false);
+    for (const [tool, principal] of [
+      ['vault.read_secret', reader],
+      ['vault.read_secret', undefined],
+      ['ledger.read_ledger', reader],
+    ] as const) {
+      const call = { tool, arguments: {}, audience: 'caller' as const, principal };
+      const hidden = await hiding.execute(call);
+      const unknown = await empty.execute(call);
+      expect(hidden.status).toBe('not_found');
+      expect(comparable(hidden)).toEqual(comparable(unknown));
+    }
+    const typo = await hiding.execute({
+      tool: 'read_secrt',
+      audience: 'caller',
+      principal: reader,
+    });
+    expect(typo.error?.suggestions ?? []).not.toContain('read_secret');
+    expect(typo.error?.message).not.toContain('read_secret');
+    await Promise.all([hiding.close(), empty.close()]);
+  });
+
+  it('keeps the rule in operator answers and out of caller answers', async () => {
+    const arsenal = await catalog(true);
+    const operator = await arsenal.execute({ tool: 'vault.read_secret', principal: reader });
+    expect(operator.status).toBe('permission_denied');
+    expect(operator.error?.message).toContain('"vault.*"');
+    const args = { url: 'https://elsewhere.test/page' };
+    const refused = await arsenal.execute({
+      tool: 'web.fetch_page',
+      arguments: args,
+      audience: 'caller',
+    });
+    expect(refused.status).toBe('permission_denied');
+    expect(refused.error?.message).toContain('fetch_page');
+    expect(refused.error?.message).not.toContain('example.com');
+    const told = await arsenal.execute({ tool: 'web.fetch_page', arguments: args });
+    expect(told.error?.message).toContain('example.com');
+    await arsenal.close();
+  });
+});
