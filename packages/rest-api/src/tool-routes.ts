@@ -93,7 +93,9 @@ export function toolRoutes(dependencies: RouteDependencies): Route[] {
           offset: query.offset,
           limit: query.limit,
           ...(next < all.length ? { nextOffset: next } : {}),
-          ...(query.facets === 'true' ? { facets: facetsOf(arsenal.visibleTools(context.principal)) } : {}),
+          ...(query.facets === 'true'
+            ? { facets: facetsOf(arsenal.visibleTools(context.principal)) }
+            : {}),
         });
       },
     },
