@@ -68,6 +68,7 @@ export type { PoisoningCase, PoisoningKind } from './poisoning-corpus.js';
 export { HARMLESS_TOOLS, POISONED_TOOLS, POISONING_KINDS } from './poisoning-corpus.js';
 export type { PoisoningFigures, PoisoningKindFigures } from './poisoning-corpus-figures.js';
 export { measurePoisoningDetector } from './poisoning-corpus-figures.js';
+export { HOLDOUT_HARMLESS_TOOLS, HOLDOUT_POISONED_TOOLS } from './poisoning-holdout.js';
 export type {
   PoisoningDetectorCaseId,
   PoisoningDetectorConformanceOptions,
