@@ -68,7 +68,6 @@ export type { PoisoningCase, PoisoningKind } from './poisoning-corpus.js';
 export { HARMLESS_TOOLS, POISONED_TOOLS, POISONING_KINDS } from './poisoning-corpus.js';
 export type { PoisoningFigures, PoisoningKindFigures } from './poisoning-corpus-figures.js';
 export { measurePoisoningDetector } from './poisoning-corpus-figures.js';
-export { HOLDOUT_HARMLESS_TOOLS, HOLDOUT_POISONED_TOOLS } from './poisoning-holdout.js';
 export type {
   PoisoningDetectorCaseId,
   PoisoningDetectorConformanceOptions,
@@ -77,6 +76,7 @@ export {
   describePoisoningDetectorConformance,
   poisoningDetectorCaseIds,
 } from './poisoning-detector-conformance.js';
+export { HOLDOUT_HARMLESS_TOOLS, HOLDOUT_POISONED_TOOLS } from './poisoning-holdout.js';
 export type { ListeningProcess } from './processes.js';
 export { freePort, startListeningProcess } from './processes.js';
 export type { RedisServerProcess } from './redis-server.js';
