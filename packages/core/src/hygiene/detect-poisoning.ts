@@ -215,6 +215,8 @@ class FieldsJoined {
   private readonly pieces: string[] = [];
   private length = 0;
   private arrayParent: string | undefined;
+  /** Whether a text runs on into the next, or array items were joined. */
+  private runsOn = false;
 
   add(text: string, parent: string, key: string | number | undefined): void {
     if (this.length > MAX_JOINED) return;
@@ -225,8 +227,11 @@ class FieldsJoined {
     // A text that ends mid-sentence runs on into one that starts in lower case; else the two
     // are two sentences (fields without a full stop are read apart, as a model reads them).
     const last = this.pieces.length - 1;
-    if (last >= 0 && !(item && parent === this.arrayParent) && !/^\s*[\p{Ll}]/u.test(text))
-      this.endSentence(last);
+    if (last >= 0) {
+      if (item && parent === this.arrayParent) this.runsOn = true;
+      else if (!/^\s*[\p{Ll}]/u.test(text)) this.endSentence(last);
+      else if (!/[.!?;:。]\s*$/.test(this.pieces[last]!)) this.runsOn = true;
+    }
     if (item) this.arrayParent = parent;
     this.pieces.push(text);
     this.length += text.length + 1;
@@ -242,9 +247,12 @@ class FieldsJoined {
     if (!/[.!?;:。]\s*$/.test(this.pieces[index]!)) this.pieces[index] += '.';
   }
 
-  /** The joined text, or undefined when there is one text only (it was read on its own). */
+  /**
+   * The joined text, or undefined when no text runs on into the next (each sentence of it was
+   * read on its own).
+   */
   text(): string | undefined {
-    if (this.pieces.length < 2) return undefined;
+    if (!this.runsOn) return undefined;
     return this.pieces.join(' ');
   }
 }

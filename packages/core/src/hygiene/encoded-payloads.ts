@@ -206,7 +206,7 @@ function entityDecoded(text: string): string | undefined {
 
 /** Letters spaced out, or digits among letters in two neighbouring words (ASCII). */
 const SPACED_OR_LEET_HINT =
-  /[a-z][ .\-_*]{1,3}[a-z][ .\-_*]{1,3}[a-z][ .\-_*]{1,3}[a-z][ .\-_*]{1,3}[a-z]|(?:[a-z][0134578@$]|[0134578@$][a-z])[a-z0-9@$]*[\s,.]+(?:[a-z0-9@$]+[\s,.]+)?[a-z0-9@$]*(?:[a-z][0134578@$]|[0134578@$][a-z])/i;
+  /[a-z][ .\-_*]{1,3}[a-z][ .\-_*]{1,3}[a-z][ .\-_*]{1,3}[a-z][ .\-_*]{1,3}[a-z]|[a-z][0134578@$][a-z0-9@$]*[\s,.]+(?:\d+[\s,.]+)?[a-z0-9@$]*(?:[a-z][0134578@$]|[0134578@$][a-z])/i;
 const PERCENT_HINT = /(?:%[0-9a-f]{2}){6}/i;
 const ENTITY_HINT = /(?:&#x?[0-9a-f]+;){3}/i;
 /** Letters of any script spaced out. */

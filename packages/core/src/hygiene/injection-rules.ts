@@ -349,7 +349,10 @@ export const TRIGGERS: readonly string[] = [
   // Private files added since.
   'gcloud',
   'application_default',
-  '_history',
+  'sh_history',
+  'python_history',
+  'psql_history',
+  'mysql_history',
   '\\.npmrc',
   '\\.pypirc',
   '\\.pgpass',

@@ -114,7 +114,6 @@ export const VARIANT_TRIGGER_WORDS: readonly string[] = [
   'ohne dass',
   'erwähn',
   'verrat',
-  '\\bsag',
   'sem que',
   'senza che',
   'nascond',
