@@ -9,7 +9,7 @@ const share = (row: ResultView, part: string, total: string) => {
 };
 
 /** The held-out corpus in all, when the result has it (results before it was added do not). */
-function heldOutRow(root: ResultView): (string | number)[][] {
+function heldOutRow(root: ResultView): string[][] {
   const holdout = root.at('holdout');
   if (holdout.figure('poisoned')?.median === undefined) return [];
   return [
