@@ -1,5 +1,6 @@
 // The poisoning detector (the built-in rules) on the testkit corpus, per kind: attacks caught
-// and harmless look-alikes flagged; then on every tool of the four real catalogs in bench/data,
+// and harmless look-alikes flagged; on the held-out corpus (written before the rules of its
+// round and never tuned against); then on every tool of the four real catalogs in bench/data,
 // which it must not flag. Writes bench/results/poisoning-detector.json.
 // Run: pnpm --filter @arsenal/bench bench:poisoning (or tsx poisoning-detector.ts)
 import { readFileSync } from 'node:fs';
@@ -10,12 +11,20 @@ import {
   parseCatalog,
   type ToolDefinition,
 } from '@arsenal/core';
-import { measurePoisoningDetector } from '@arsenal/testkit';
+import {
+  HOLDOUT_HARMLESS_TOOLS,
+  HOLDOUT_POISONED_TOOLS,
+  measurePoisoningDetector,
+} from '@arsenal/testkit';
 import { BENCHMARK_SETS, type BenchmarkSet, benchmarkFile } from './lib/benchmark-sets.js';
 import { printTable, writeResult } from './lib/report.js';
 
 const detector = createRulePoisoningDetector();
 const figures = await measurePoisoningDetector(detector);
+const holdout = await measurePoisoningDetector(detector, {
+  poisoned: HOLDOUT_POISONED_TOOLS,
+  harmless: HOLDOUT_HARMLESS_TOOLS,
+});
 
 const catalogs: {
   set: BenchmarkSet;
@@ -54,6 +63,7 @@ printTable(
       kind.flagged,
     ]),
     ['all', figures.poisoned, figures.caught, figures.harmless, figures.flagged],
+    ['held-out', holdout.poisoned, holdout.caught, holdout.harmless, holdout.flagged],
   ],
 );
 printTable(
@@ -68,6 +78,9 @@ printTable(
 if (figures.missed.length > 0) console.log(`missed: ${figures.missed.join(', ')}`);
 if (figures.falsePositives.length > 0)
   console.log(`flagged look-alikes: ${figures.falsePositives.join(', ')}`);
+if (holdout.missed.length > 0) console.log(`held-out missed: ${holdout.missed.join(', ')}`);
+if (holdout.falsePositives.length > 0)
+  console.log(`held-out flagged: ${holdout.falsePositives.join(', ')}`);
 
 const path = writeResult('poisoning-detector', {
   detector: detector.id,
@@ -82,6 +95,17 @@ const path = writeResult('poisoning-detector', {
     falsePositives: figures.falsePositives,
   },
   kinds: figures.kinds,
+  holdout: {
+    poisoned: holdout.poisoned,
+    caught: holdout.caught,
+    recall: share(holdout.caught, holdout.poisoned),
+    harmless: holdout.harmless,
+    flagged: holdout.flagged,
+    falsePositiveRate: share(holdout.flagged, holdout.harmless),
+    missed: holdout.missed,
+    falsePositives: holdout.falsePositives,
+    kinds: holdout.kinds,
+  },
   catalogs,
 });
 console.log(`wrote ${path}`);

@@ -8,6 +8,21 @@ const share = (row: ResultView, part: string, total: string) => {
   return all === 0 ? '—' : percentOf((row.figure(part)?.median ?? 0) / all);
 };
 
+/** The held-out corpus in all, when the result has it (results before it was added do not). */
+function heldOutRow(root: ResultView): string[][] {
+  const holdout = root.at('holdout');
+  if (holdout.figure('poisoned')?.median === undefined) return [];
+  return [
+    [
+      '*held-out corpus*',
+      count(holdout, 'poisoned'),
+      `${count(holdout, 'caught')} (${share(holdout, 'caught', 'poisoned')})`,
+      count(holdout, 'harmless'),
+      `${count(holdout, 'flagged')} (${share(holdout, 'flagged', 'harmless')})`,
+    ],
+  ];
+}
+
 /** The poisoning detector (bench/poisoning-detector.ts): the corpus per kind, the real catalogs. */
 export const HYGIENE_TABLES: TableSpec[] = [
   {
@@ -34,6 +49,7 @@ export const HYGIENE_TABLES: TableSpec[] = [
           count(corpus, 'harmless'),
           `**${count(corpus, 'flagged')} (${share(corpus, 'flagged', 'harmless')})**`,
         ],
+        ...heldOutRow(file!.root()),
       ];
     },
   },

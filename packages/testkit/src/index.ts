@@ -76,6 +76,7 @@ export {
   describePoisoningDetectorConformance,
   poisoningDetectorCaseIds,
 } from './poisoning-detector-conformance.js';
+export { HOLDOUT_HARMLESS_TOOLS, HOLDOUT_POISONED_TOOLS } from './poisoning-holdout.js';
 export type { ListeningProcess } from './processes.js';
 export { freePort, startListeningProcess } from './processes.js';
 export type { RedisServerProcess } from './redis-server.js';

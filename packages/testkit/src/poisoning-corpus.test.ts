@@ -8,6 +8,7 @@ import {
 } from '@arsenal/core';
 import { describe, expect, it } from 'vitest';
 import { HARMLESS_TOOLS, POISONED_TOOLS } from './poisoning-corpus.js';
+import { HOLDOUT_HARMLESS_TOOLS, HOLDOUT_POISONED_TOOLS } from './poisoning-holdout.js';
 
 const BENCH = new URL('../../../bench/data/', import.meta.url);
 
@@ -28,6 +29,13 @@ describe('the poisoning corpus', () => {
     const all = [...POISONED_TOOLS, ...HARMLESS_TOOLS];
     expect(new Set(POISONED_TOOLS.map((c) => c.id)).size).toBe(POISONED_TOOLS.length);
     expect(new Set(all.map((c) => c.tool.name)).size).toBe(all.length);
+  });
+
+  it('has a held-out corpus of valid tools with unique ids and names', () => {
+    const all = [...HOLDOUT_POISONED_TOOLS, ...HOLDOUT_HARMLESS_TOOLS];
+    expect(new Set(all.map((c) => c.id)).size).toBe(all.length);
+    expect(new Set(all.map((c) => c.tool.name)).size).toBe(all.length);
+    for (const c of all) createToolDefinition(c.tool, { hygiene: 'off' });
   });
 
   it.each(POISONED_TOOLS.map((c) => [c.id, c] as const))('flags %s', (_id, poisoned) => {

@@ -2,6 +2,10 @@ import { GENERALISED_POISONED_TOOLS } from './poisoning-corpus-attacks.js';
 import { LANGUAGE_HARMLESS_TOOLS, LANGUAGE_POISONED_TOOLS } from './poisoning-corpus-languages.js';
 import { LOOK_ALIKE_TOOLS } from './poisoning-corpus-look-alikes.js';
 import {
+  REPHRASED_HARMLESS_TOOLS,
+  REPHRASED_POISONED_TOOLS,
+} from './poisoning-corpus-rephrased.js';
+import {
   BENIGN,
   type PoisoningCase,
   SUPPLEMENTARY_SELECTORS,
@@ -524,6 +528,7 @@ export const POISONED_TOOLS: readonly PoisoningCase[] = [
   ...LANGUAGE_POISONED_TOOLS,
   ...GENERALISED_POISONED_TOOLS,
   ...VARIANT_POISONED_TOOLS,
+  ...REPHRASED_POISONED_TOOLS,
 ];
 
 /**
@@ -535,4 +540,5 @@ export const HARMLESS_TOOLS: readonly PoisoningCase[] = [
   ...LANGUAGE_HARMLESS_TOOLS,
   ...LOOK_ALIKE_TOOLS,
   ...VARIANT_HARMLESS_TOOLS,
+  ...REPHRASED_HARMLESS_TOOLS,
 ];

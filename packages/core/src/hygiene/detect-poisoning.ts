@@ -43,14 +43,18 @@ function matchedRules(text: string, nonAscii: boolean, unfolded = text): Injecti
   const matched: InjectionRule[] = [];
   if (MAY_MATCH.test(text)) {
     for (const rule of INJECTION_RULES)
-      if (rule.pattern.test(text) && !rule.excuse?.(text)) matched.push(rule);
+      if ((!rule.needs || rule.needs.test(text)) && rule.pattern.test(text) && !rule.excuse?.(text))
+        matched.push(rule);
   }
   // Other languages are read as written: look-alike folding would turn Cyrillic into Latin.
   if (unfolded !== text) text = unfolded;
   if (nonAscii || LANGUAGE_TRIGGERS.test(text)) {
-    for (const rule of LANGUAGE_RULES)
+    const latin = nonAscii ? LANGUAGE_TRIGGERS.test(text) : true;
+    for (const rule of LANGUAGE_RULES) {
+      if (rule.needs ? !rule.needs.test(text) : !latin) continue;
       if (rule.pattern.test(text) && !matched.some((found) => found.id === rule.id))
         matched.push(rule);
+    }
     if (sendsSecretsInLanguages(text) && !matched.some((found) => found.id === 'exfiltration'))
       matched.push(EXFILTRATION_IN_LANGUAGES);
   }
@@ -166,14 +170,91 @@ export function detectPoisoning(tool: ToolDefinition): PoisoningFinding[] {
     false,
   );
   if (!suspect && complete) return findings;
+  const fields = new FieldsJoined();
   visitToolTexts(tool, (text, parent, key, name) => {
     const identifier = name || parent === '/name';
+    if (!identifier) fields.add(text, parent, key);
     if (isClean(text, identifier, false)) return;
     // Identifiers are read as words: `ignore_previous_instructions` says what it says.
     const scanned = identifier ? identifierWords(text) : text;
     for (const finding of scanText(scanned, textPath(parent, key, name))) findings.push(finding);
   });
+  // An order split between fields (a description that ends mid-sentence, a parameter's
+  // description that finishes it; one word per enum value) is read with the fields joined.
+  const joined = fields.text();
+  if (joined !== undefined) {
+    const found = new Set(findings.map((finding) => finding.rule));
+    const nonAscii = NON_ASCII.test(joined);
+    const read = nonAscii
+      ? foldLookAlikes(sanitizeText(joined, '').text.normalize('NFKC'))
+      : joined;
+    for (const rule of matchedRules(
+      read,
+      nonAscii,
+      nonAscii ? sanitizeText(joined, '').text : read,
+    ))
+      if (!found.has(rule.id)) {
+        found.add(rule.id);
+        findings.push({ path: '', rule: rule.id, message: `${rule.message}, across fields` });
+      }
+  }
   return findings;
+}
+
+const PROSE_KEYS = new Set(['description', 'title', 'default', 'const']);
+const ITEM_LISTS = /(?:^|\/)(?:enum|examples)$/;
+
+/** Longest joined text read (a model reads no more of one tool at once). */
+const MAX_JOINED = 20_000;
+
+/**
+ * The prose texts of a tool in the order a model reads them, joined: the items of one array
+ * (enum values, examples) by spaces and closed as a sentence, other texts one after another.
+ */
+class FieldsJoined {
+  private readonly pieces: string[] = [];
+  private length = 0;
+  private arrayParent: string | undefined;
+  /** Whether a text runs on into the next, or array items were joined. */
+  private runsOn = false;
+
+  add(text: string, parent: string, key: string | number | undefined): void {
+    if (this.length > MAX_JOINED) return;
+    const item = typeof key === 'number';
+    // Prose and values a model reads as words; not a schema's types, formats or patterns.
+    if (item ? !ITEM_LISTS.test(parent) : key !== undefined && !PROSE_KEYS.has(key)) return;
+    if (this.arrayParent !== undefined && (!item || parent !== this.arrayParent)) this.close();
+    // A text that ends mid-sentence runs on into one that starts in lower case; else the two
+    // are two sentences (fields without a full stop are read apart, as a model reads them).
+    const last = this.pieces.length - 1;
+    if (last >= 0) {
+      if (item && parent === this.arrayParent) this.runsOn = true;
+      else if (!/^\s*[\p{Ll}]/u.test(text)) this.endSentence(last);
+      else if (!/[.!?;:。]\s*$/.test(this.pieces[last]!)) this.runsOn = true;
+    }
+    if (item) this.arrayParent = parent;
+    this.pieces.push(text);
+    this.length += text.length + 1;
+  }
+
+  private close(): void {
+    const last = this.pieces.length - 1;
+    if (last >= 0) this.endSentence(last);
+    this.arrayParent = undefined;
+  }
+
+  private endSentence(index: number): void {
+    if (!/[.!?;:。]\s*$/.test(this.pieces[index]!)) this.pieces[index] += '.';
+  }
+
+  /**
+   * The joined text, or undefined when no text runs on into the next (each sentence of it was
+   * read on its own).
+   */
+  text(): string | undefined {
+    if (!this.runsOn) return undefined;
+    return this.pieces.join(' ');
+  }
 }
 
 // Texts found clean, as prose and as identifiers: a bounded memo of a pure test (cleared when

@@ -76,13 +76,39 @@ const LEET_WORD = /[a-z0-9@$]*(?:[a-z][0134578@$]|[0134578@$][a-z])[a-z0-9@$]*/g
 /** A text with this many leetspeak words is read again with letters for digits. */
 const MIN_LEET_WORDS = 3;
 
+/** A number written with look-alike digits only (`70` for "to"), read once the text is leet. */
+const LEET_NUMBER = /\b[0134578]{2,3}\b/g;
+
 function deleet(text: string): string | undefined {
   let words = 0;
   const out = text.replace(LEET_WORD, (word) => {
     words++;
     return word.replace(/[0134578@$]/g, (char) => LEET[char] ?? char);
   });
-  return words >= MIN_LEET_WORDS ? out : undefined;
+  if (words < MIN_LEET_WORDS) return undefined;
+  return out.replace(LEET_NUMBER, (number) => number.replace(/./g, (char) => LEET[char] ?? char));
+}
+
+/** Hex digits in pairs, at least 16 bytes in a row. */
+const HEX_RUN = /\b(?:[0-9a-f]{2}){16,}\b/gi;
+
+function hexDecoded(text: string): string | undefined {
+  const decoded: string[] = [];
+  for (const match of text.matchAll(HEX_RUN)) {
+    const run = match[0];
+    if (run.length > MAX_RUN_LENGTH) continue;
+    const bytes = new Uint8Array(run.length / 2);
+    for (let index = 0; index < bytes.length; index++)
+      bytes[index] = Number.parseInt(run.slice(index * 2, index * 2 + 2), 16);
+    try {
+      const value = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+      if (isReadable(value)) decoded.push(value);
+    } catch {
+      // Not text: a digest or an identifier.
+    }
+    if (decoded.length >= MAX_RUNS) break;
+  }
+  return decoded.length > 0 ? decoded.join('\n') : undefined;
 }
 
 /** Five or more single letters in a row, one or two separators apart (`i g n o r e`). */
@@ -99,6 +125,13 @@ function unspace(text: string): string | undefined {
   const out = text.replace(SPACED_RUN, (run) => {
     changed = true;
     const gaps = run.match(/[^\p{L}]+/gu) ?? [];
+    // Letters joined by one mark with words apart by another (`s-e-n-d t-h-e`): a gap with a
+    // space is a word break when the others have none.
+    if (gaps.some((gap) => /\s/.test(gap)) && gaps.some((gap) => !/\s/.test(gap)))
+      return run
+        .split(/[^\p{L}]*\s[^\p{L}]*/u)
+        .map((word) => word.replace(/[^\p{L}]+/gu, ''))
+        .join(' ');
     const widest = Math.max(...gaps.map((gap) => gap.length));
     const narrowest = Math.min(...gaps.map((gap) => gap.length));
     if (widest === narrowest) return run.replace(/[^\p{L}]+/gu, '');
@@ -173,7 +206,7 @@ function entityDecoded(text: string): string | undefined {
 
 /** Letters spaced out, or digits among letters in two neighbouring words (ASCII). */
 const SPACED_OR_LEET_HINT =
-  /[a-z][ .\-_*]{1,3}[a-z][ .\-_*]{1,3}[a-z][ .\-_*]{1,3}[a-z][ .\-_*]{1,3}[a-z]|[a-z][0134578@$][a-z0-9@$]*[\s,.]+[a-z0-9@$]*(?:[a-z][0134578@$]|[0134578@$][a-z])/i;
+  /[a-z][ .\-_*]{1,3}[a-z][ .\-_*]{1,3}[a-z][ .\-_*]{1,3}[a-z][ .\-_*]{1,3}[a-z]|[a-z][0134578@$][a-z0-9@$]*[\s,.]+(?:\d+[\s,.]+)?[a-z0-9@$]*(?:[a-z][0134578@$]|[0134578@$][a-z])/i;
 const PERCENT_HINT = /(?:%[0-9a-f]{2}){6}/i;
 const ENTITY_HINT = /(?:&#x?[0-9a-f]+;){3}/i;
 /** Letters of any script spaced out. */
@@ -213,6 +246,7 @@ export function decodings(text: string): DecodedText[] {
     if (decoded !== undefined && decoded !== text) out.push({ encoding, text: decoded });
   };
   add('base64', base64Payloads(text));
+  add('hex', hexDecoded(text));
   add('percent-encoding', percentDecoded(text));
   add('character entities', entityDecoded(text));
   add('spaced-out letters', spacedWords(text));

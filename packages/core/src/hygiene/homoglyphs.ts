@@ -68,9 +68,59 @@ const LOOK_ALIKES: Readonly<Record<string, string>> = {
   Τ: 'T',
   Υ: 'Y',
   Χ: 'X',
+  // Armenian
+  օ: 'o',
+  ս: 'u',
+  հ: 'h',
+  ո: 'n',
+  ց: 'g',
+  զ: 'q',
+  // Small capitals and IPA letters (NFKC leaves them as they are)
+  ᴀ: 'a',
+  ʙ: 'b',
+  ᴄ: 'c',
+  ᴅ: 'd',
+  ᴇ: 'e',
+  ꜰ: 'f',
+  ɢ: 'g',
+  ʜ: 'h',
+  ɪ: 'i',
+  ᴊ: 'j',
+  ᴋ: 'k',
+  ʟ: 'l',
+  ᴍ: 'm',
+  ɴ: 'n',
+  ᴏ: 'o',
+  ᴘ: 'p',
+  ʀ: 'r',
+  ꜱ: 's',
+  ᴛ: 't',
+  ᴜ: 'u',
+  ᴠ: 'v',
+  ᴡ: 'w',
+  ʏ: 'y',
+  ᴢ: 'z',
+  ɑ: 'a',
+  ɩ: 'i',
+  // Cherokee capitals drawn as Latin ones
+  Ꭺ: 'A',
+  Ᏼ: 'B',
+  Ꮯ: 'C',
+  Ꭼ: 'E',
+  Ꮋ: 'H',
+  Ꭻ: 'J',
+  Ꮶ: 'K',
+  Ꮇ: 'M',
+  Ꮲ: 'P',
+  Ꮪ: 'S',
+  Ꭲ: 'T',
+  Ꮃ: 'W',
 };
 
-const CYRILLIC_OR_GREEK = /[\u0370-\u03FF\u0400-\u052F\u0261]/;
+// Greek, Cyrillic, Armenian, IPA and small capitals, Cherokee, Latin extended-D; not the
+// Turkish dotless i, which Turkish words mix with Latin letters.
+const CYRILLIC_OR_GREEK =
+  /[\u0250-\u02AF\u0370-\u03FF\u0400-\u052F\u0530-\u058F\u13A0-\u13FF\u1D00-\u1D2B\uA730-\uA7FF]/;
 const WORD = /[\p{L}\p{M}]+/gu;
 const LATIN_LETTER = /[A-Za-z]/;
 

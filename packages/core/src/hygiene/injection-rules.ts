@@ -1,22 +1,25 @@
-import { commentsAreTopics, namesFilesOnlyToExamine } from './rule-context.js';
+import { DIRECTIVE_RULES, DIRECTIVE_TRIGGERS } from './directive-rules.js';
+import {
+  commentsAreTopics,
+  type InjectionRule,
+  namesFilesOnlyToExamine,
+  outsideCodeSpans,
+  tagsAreTopics,
+} from './rule-context.js';
 
-/** One way a text can smuggle instructions to a model, and how a finding names it. */
-export interface InjectionRule {
-  id: string;
-  pattern: RegExp;
-  message: string;
-  /**
-   * Whether a text the pattern matched is honest after all, read in context (a private path
-   * named as the object of an audit, a comment named as the topic of a markup tool).
-   */
-  excuse?: (text: string) => boolean;
-}
+export type { InjectionRule } from './rule-context.js';
 
 const SECRET = `(?:credentials?|passwords?|passphrases?|api[ _-]?keys?|secret keys?|secrets|access tokens?|auth(?:entication)? tokens?|bearer tokens?|session (?:tokens?|cookies?)|cookies|private keys?|ssh keys?|conversation(?: history)?|chat history|system prompt|(?:previous|prior|earlier|all) messages|environment variables|env vars)`;
 const TARGET = String.raw`(?:[\w.+-]+@[\w-]+\.[\w.]+|https?:\/\/|(?:this|that|the|our|my|an?)\s+(?:external |remote |following |attacker'?s? |below )?(?:url|endpoint|server|webhook|e-?mail(?: address)?|address|inbox))`;
 
+const CHAT_TEMPLATE =
+  /<\|\s*(?:im_start|im_end|im_sep|system|user|assistant|endoftext|eot_id|start_header_id|end_header_id|begin_of_text)\s*\|>|<<\s*\/?\s*SYS\s*>>|\[\s*\/?\s*INST\s*\]|<\s*\/?\s*(?:start|end)_of_turn\s*>|\n[ \t]*\n[ \t]*(?:Human|Assistant|System|User)[ \t]*:/i;
+
+const FAKE_SYSTEM_TAG =
+  /(?<!--[\w-]+[ =])<\s*\/?\s*(?:system|important|instructions?|assistant|sys|hidden)\s*>|\[\s*\/?\s*(?:system|important)\s*\]/i;
+
 const SECRET_FILE =
-  /(?:~|\$home|%userprofile%|\/home\/[\w.-]+|\/root)[\\/]\.ssh\b(?![\\/][\w.-]*\.pub\b)(?![\\/](?:known_hosts|config)\b)|\bid_(?:rsa|ed25519|ecdsa|dsa)\b(?!\.pub)|\.aws[\\/]credentials|\/etc\/(?:passwd|shadow)\b|\bmcp\.json\b|[\\/]\.cursor[\\/]|\.netrc\b|\.git-credentials\b|\.kube[\\/]config\b|\.docker[\\/]config\.json\b|\bwallet\.dat\b/i;
+  /(?:~|\$home|%userprofile%|\/home\/[\w.-]+|\/root)[\\/]\.ssh\b(?![\\/][\w.-]*\.pub\b)(?![\\/](?:known_hosts|config)\b)|\bid_(?:rsa|ed25519|ecdsa|dsa)\b(?!\.pub)|\.aws[\\/]credentials|\/etc\/(?:passwd|shadow)\b|\bmcp\.json\b|[\\/]\.cursor[\\/]|\.netrc\b|\.git-credentials\b|\.kube[\\/]config\b|\.docker[\\/]config\.json\b|\bwallet\.dat\b|[\\/]gcloud[\\/](?:application_default_credentials\.json|credentials\.db|access_tokens\.db)|\bapplication_default_credentials\.json\b|\.(?:bash|zsh|sh|python|psql|mysql)_history\b|(?:~|\$home)[\\/]\.(?:npmrc|pypirc|pgpass|gnupg)\b|(?<![\w.-])\.env\b(?![.-]\w)|\bLogin Data\b|\bkeychain-db\b/i;
 
 const EXFILTRATION = new RegExp(
   String.raw`\b(?:send|forward|post|upload|transmit|exfiltrate|leak|copy|e-?mail|share|report|submit|bcc)\b[^.\n]{0,80}\b${SECRET}\b[^.\n]{0,80}\b(?:to|into|at|via)\s+${TARGET}`,
@@ -60,16 +63,18 @@ export const INJECTION_RULES: readonly InjectionRule[] = [
   },
   {
     id: 'chat-template-token',
-    pattern:
-      /<\|\s*(?:im_start|im_end|im_sep|system|user|assistant|endoftext|eot_id|start_header_id|end_header_id|begin_of_text)\s*\|>|<<\s*\/?\s*SYS\s*>>|\[\s*\/?\s*INST\s*\]|<\s*\/?\s*(?:start|end)_of_turn\s*>|\n[ \t]*\n[ \t]*(?:Human|Assistant|System|User)[ \t]*:/i,
+    pattern: CHAT_TEMPLATE,
     message:
       'contains a chat-template token (<|im_start|>, [INST], <<SYS>>...) that forges a turn of the conversation',
+    // A parser of transcripts names the tokens in code spans (`<|im_start|>`).
+    excuse: (text) => !CHAT_TEMPLATE.test(outsideCodeSpans(text)),
   },
   {
     id: 'fake-system-tag',
-    pattern:
-      /(?<!--[\w-]+[ =])<\s*\/?\s*(?:system|important|instructions?|assistant|sys|hidden)\s*>|\[\s*\/?\s*(?:system|important)\s*\]/i,
+    pattern: FAKE_SYSTEM_TAG,
     message: 'contains a fake system or instruction tag (<system>, <IMPORTANT>, [SYSTEM])',
+    // A config reader names "its <system> and <network> elements".
+    excuse: (text) => tagsAreTopics(text, FAKE_SYSTEM_TAG),
   },
   {
     id: 'important-directive',
@@ -202,6 +207,7 @@ export const INJECTION_RULES: readonly InjectionRule[] = [
     message:
       'contains active markup (a script with content or source, an event handler, a javascript: URL)',
   },
+  ...DIRECTIVE_RULES,
 ];
 
 /**
@@ -340,6 +346,21 @@ export const TRIGGERS: readonly string[] = [
   'waive',
   'proceed (?:immediately )?without',
   'been (?:granted|given|obtained)',
+  // Private files added since.
+  'gcloud',
+  'application_default',
+  'sh_history',
+  'python_history',
+  'psql_history',
+  'mysql_history',
+  '\\.npmrc',
+  '\\.pypirc',
+  '\\.pgpass',
+  '\\.gnupg',
+  '\\.env',
+  'login data',
+  'keychain',
+  ...DIRECTIVE_TRIGGERS,
 ];
 
 /**

@@ -1,4 +1,10 @@
 import type { InjectionRule } from './injection-rules.js';
+import {
+  HIDING_FROM_USER,
+  NOT_FOLLOWING,
+  VARIANT_TRIGGER_WORDS,
+  VOIDED,
+} from './language-variants.js';
 
 // The injection rules in the languages most used after English: Spanish, French, German,
 // Portuguese, Italian, Dutch, Polish, Turkish, Indonesian, Vietnamese, Russian, Chinese,
@@ -129,18 +135,55 @@ const CONCEALMENTS = [
   '(?:đừng|không được) (?:nói|báo|cho biết)\\s+(?:với|cho)\\s+người dùng',
 ];
 
-/** Override and concealment rules in other languages; ids are those of the English rules. */
+/** Letters of the scripts other than Latin that the rules read. */
+const OTHER_SCRIPTS =
+  /[\u0400-\u04FF\u0600-\u06FF\u0900-\u097F\u3040-\u30FF\u3400-\u9FFF\uAC00-\uD7AF]/;
+
+/** The phrases in Latin script, and those in the other scripts (tried only on such text). */
+function byScript(phrases: readonly string[]): [string, string] {
+  const latin: string[] = [];
+  const other: string[] = [];
+  for (const phrase of phrases) {
+    // The sentence window (`[^.。।\n]`) names other scripts' full stops: not a word of theirs.
+    const words = phrase.replace(/\[\^[^\]]*\]/g, '');
+    (OTHER_SCRIPTS.test(words) ? other : latin).push(phrase);
+  }
+  return [latin.join('|'), other.join('|')];
+}
+
+const [LATIN_OVERRIDE, OTHER_OVERRIDE] = byScript([
+  ...LATIN_OVERRIDES,
+  ...OTHER_OVERRIDES,
+  ...NOT_FOLLOWING,
+  ...VOIDED,
+]);
+const [LATIN_CONCEALMENT, OTHER_CONCEALMENT] = byScript([...CONCEALMENTS, ...HIDING_FROM_USER]);
+const OVERRIDE_MESSAGE =
+  'tells the model to drop its instructions, in another language ("ignora las instrucciones anteriores"...)';
+const CONCEALMENT_MESSAGE = 'asks the model to hide something from the user, in another language';
+
+/**
+ * Override and concealment rules in other languages; ids are those of the English rules. The
+ * Latin-script phrases need one of LANGUAGE_TRIGGER_WORDS, the others a letter of their script.
+ */
 export const LANGUAGE_RULES: readonly InjectionRule[] = [
   {
     id: 'instruction-override',
-    pattern: new RegExp([...LATIN_OVERRIDES, ...OTHER_OVERRIDES].join('|'), 'iu'),
-    message:
-      'tells the model to drop its instructions, in another language ("ignora las instrucciones anteriores"...)',
+    pattern: new RegExp(LATIN_OVERRIDE, 'iu'),
+    message: OVERRIDE_MESSAGE,
   },
   {
+    id: 'instruction-override',
+    pattern: new RegExp(OTHER_OVERRIDE, 'iu'),
+    message: OVERRIDE_MESSAGE,
+    needs: OTHER_SCRIPTS,
+  },
+  { id: 'concealment', pattern: new RegExp(LATIN_CONCEALMENT, 'iu'), message: CONCEALMENT_MESSAGE },
+  {
     id: 'concealment',
-    pattern: new RegExp(CONCEALMENTS.join('|'), 'iu'),
-    message: 'asks the model to hide something from the user, in another language',
+    pattern: new RegExp(OTHER_CONCEALMENT, 'iu'),
+    message: CONCEALMENT_MESSAGE,
+    needs: OTHER_SCRIPTS,
   },
 ];
 
@@ -168,7 +211,7 @@ const SECRETS_IN_LANGUAGES = new RegExp(
 
 const SENDING_IN_LANGUAGES = new RegExp(
   [
-    '\\benv[ií][ae]\\w*|\\bmand[ae]\\w*|\\breenv[ií]a',
+    '\\benv[ií][ae]\\w*|\\bm[aá]nd[ae]\\w*|\\breenv[ií]a|\\bcomparte\\w*|\\bsube\\w*',
     '\\benvoie\\w*|\\benvoyez|\\btransmet\\w*',
     '\\bschick\\w*|\\bsende\\b|\\bsenden\\b|\\bübermittl\\w*',
     '\\bencaminh\\w*',
@@ -251,6 +294,7 @@ export const LANGUAGE_TRIGGER_WORDS: readonly string[] = [
   'bỏ qua',
   'phớt',
   'quên',
+  ...VARIANT_TRIGGER_WORDS,
 ];
 
 /** Whether a text holds one of LANGUAGE_TRIGGER_WORDS. */

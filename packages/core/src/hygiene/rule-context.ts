@@ -1,3 +1,22 @@
+/** One way a text can smuggle instructions to a model, and how a finding names it. */
+export interface InjectionRule {
+  id: string;
+  pattern: RegExp;
+  message: string;
+  /**
+   * Whether a text the pattern matched is honest after all, read in context (a private path
+   * named as the object of an audit, a comment named as the topic of a markup tool).
+   */
+  excuse?: (text: string) => boolean;
+  /** A cheap test a text must pass before the pattern is tried (a script, a character). */
+  needs?: RegExp;
+}
+
+/** The text without its code spans (`...`): what a tool names in code is a topic. */
+export function outsideCodeSpans(text: string): string {
+  return text.indexOf('`') < 0 ? text : text.replace(/`[^`\n]*`/g, ' ');
+}
+
 // What makes an honest text out of one a rule matched: the words around the match.
 
 /** Sentences of a text (a URL's or a path's dots are not followed by a space). */
@@ -9,9 +28,20 @@ function sentences(text: string): string[] {
 const EXAMINED =
   /\b(?:audit\w*|scan\w*|check\w*|inspect\w*|verif\w*|lint\w*|monitor\w*|detect\w*|warn\w*|flag\w*|permissions?|chmod|world-readable|rotat\w*|harden\w*|default chain|credential chain|comes? from|loaded from|committed|explain\w*|describ\w*|document\w*|report (?:keys|entries|files|findings|weak))\b/i;
 
-/** Words that hand a file's content to someone: the model is asked to read it and pass it on. */
+/**
+ * Words that hand a file's content to someone: the model is asked to read it and pass it on.
+ * "Others can read it" names who may read the file, not an order to read it.
+ */
 const HANDED_OVER =
-  /\b(?:read|cat|include|send|pass|attach|paste|upload|post|forward|copy|append|add|write|put|share|return|output|print|echo|leak|exfiltrate|submit|embed|content|contents|open)\b/i;
+  /(?<!\b(?:can|could|may|might|others|anyone|everyone|users?|be|to be)\s)\b(?:read|cat|include|send|pass|attach|paste|upload|post|forward|copy|append|add|write|put|share|return|output|print|echo|leak|exfiltrate|submit|embed|content|contents|open)\b/i;
+
+/** Words that take a file's content, as against writing to the file or listing it to ignore. */
+const TAKEN =
+  /(?<!\b(?:can|could|may|might|others|anyone|everyone|users?|be|to be)\s)\b(?:read|cat|include|send|pass|attach|paste|upload|post|forward|copy|share|return|output|print|echo|leak|exfiltrate|submit|embed|content|contents|open)\b/i;
+
+/** The file is where something is written or what an ignore list keeps out of a repository. */
+const KEPT_OUT_OR_WRITTEN =
+  /\.(?:git|docker|npm)ignore\b|\bignore (?:list|file)\b|\b(?:write|writes|written|save|saves|saved|store|stores|stored)\b[^.]{0,40}\b(?:to|into|in)\s+(?:(?:a|the|its|an?)\s+)?(?:[\w-]+\s+){0,2}(?:in\s+)?[~$%/\\]/i;
 
 /**
  * Whether every sentence naming a private file (`pattern` finds them) names it as the object
@@ -21,6 +51,7 @@ const HANDED_OVER =
 export function namesFilesOnlyToExamine(text: string, pattern: RegExp): boolean {
   for (const sentence of sentences(text)) {
     if (!pattern.test(sentence)) continue;
+    if (KEPT_OUT_OR_WRITTEN.test(sentence) && !TAKEN.test(sentence)) continue;
     if (!EXAMINED.test(sentence) || HANDED_OVER.test(sentence)) return false;
   }
   return true;
@@ -53,4 +84,19 @@ export function joinRunOnLines(text: string): string {
     /([^\s.!?:;)\]])[ \t]*\r?\n[ \t]*(?:[>*\-•|#]+[ \t]*|\d+[.)][ \t]*)?(?![\w-]+[ \t]*[:=])(?=\S)/g,
     '$1 ',
   );
+}
+
+/**
+ * Whether every tag a pattern finds in a text is named as an element of a document ("the
+ * values under its <system> and <network> elements"), not used as one.
+ */
+export function tagsAreTopics(text: string, pattern: RegExp): boolean {
+  const tags = new RegExp(pattern.source, 'gi');
+  for (const match of text.matchAll(tags)) {
+    const end = match.index + match[0].length;
+    const after = text.slice(end, end + 60);
+    if (!/^[^.]*?\b(?:elements?|tags?|nodes?|sections?|blocks?|entries)\b/i.test(after))
+      return false;
+  }
+  return true;
 }
