@@ -27,6 +27,9 @@ export interface OtelTelemetryConfig {
   recordPrincipal?: boolean;
   maxOpenSpans?: number;
   sampleRatio?: number;
+  /** Traces kept per second at most; default 100 (`.inf` keeps every trace). */
+  maxTracesPerSecond?: number;
+  keepFailedCalls?: boolean;
 }
 
 /** The OTLP/HTTP body encodings, named as `OTEL_EXPORTER_OTLP_PROTOCOL` names them. */
@@ -43,6 +46,8 @@ const KNOWN = [
   'recordPrincipal',
   'maxOpenSpans',
   'sampleRatio',
+  'maxTracesPerSecond',
+  'keepFailedCalls',
 ];
 
 /** The factory `arsenal.yaml` calls: an OTLP/HTTP (or console) exporter behind `OtelTelemetry`. */

@@ -23,8 +23,23 @@ export interface OtelTelemetryOptions {
   maxOpenSpans?: number;
   /**
    * Head sampling: the share of traces that become spans, from 0 to 1, decided from the trace id
-   * (so a call's spans and events are kept or dropped together). Default 1: every span is kept.
+   * (so a call's spans and events are kept or dropped together). Default 1.
    * Dropped traces cost next to nothing: their events never reach the SDK.
    */
   sampleRatio?: number;
+  /**
+   * Traces kept per second at most (after `sampleRatio`); the rest are dropped whole. Default
+   * 100: a service doing fewer calls than that keeps every trace, and a busy one spends a bounded
+   * amount on tracing (a span costs about 20 µs of CPU to build and encode) instead of a share of
+   * every call. `Infinity` keeps every trace `sampleRatio` keeps.
+   */
+  maxTracesPerSecond?: number;
+  /**
+   * A failed call (any status but success or pending confirmation) in a dropped trace still
+   * becomes a span, built from its completion alone (name, ids, status, error type, attempts,
+   * duration). Default true.
+   */
+  keepFailedCalls?: boolean;
+  /** The clock of `maxTracesPerSecond`, in milliseconds. Default `performance.now`. */
+  clock?: () => number;
 }

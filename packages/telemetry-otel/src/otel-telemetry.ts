@@ -15,7 +15,7 @@ import { EventQueue } from './event-queue.js';
 import type { OtelTelemetryOptions } from './otel-telemetry-options.js';
 import { PresetIdGenerator } from './preset-id-generator.js';
 import { eventTime, SpanFactory } from './span-factory.js';
-import { type TraceSampling, traceSamplingFor } from './trace-sampling.js';
+import { type TraceSampler, traceSamplingFor } from './trace-sampling.js';
 
 export type { OtelTelemetryOptions } from './otel-telemetry-options.js';
 
@@ -37,6 +37,8 @@ const EXPORT_BATCHING = { maxExportBatchSize: 2048, maxQueueSize: 16_384 };
 const NO_ATTRIBUTES: Attributes = Object.freeze({});
 /** Events held before they are turned into spans at once, so the queue stays small. */
 const QUEUE_LIMIT = 256;
+/** See `maxTracesPerSecond`: every trace of a quiet service, a bounded cost for a busy one. */
+export const DEFAULT_MAX_TRACES_PER_SECOND = 100;
 
 /**
  * OpenTelemetry traces from Arsenal's events: one `execute_tool` span per call (GenAI semantic
@@ -52,7 +54,8 @@ export class OtelTelemetry implements Telemetry {
   readonly #recordQuery: boolean;
   readonly #recordPrincipal: boolean;
   readonly #deferred: boolean;
-  readonly #sampling: TraceSampling | undefined;
+  readonly #sampling: TraceSampler | undefined;
+  readonly #keepFailedCalls: boolean;
   readonly #queue = new EventQueue((event) => this.#apply(event), QUEUE_LIMIT);
 
   constructor(options: OtelTelemetryOptions = {}) {
@@ -62,7 +65,12 @@ export class OtelTelemetry implements Telemetry {
         `maxOpenSpans must be a positive integer, got ${String(maxOpen)}.`,
       );
     }
-    this.#sampling = traceSamplingFor(options.sampleRatio);
+    this.#sampling = traceSamplingFor(
+      options.sampleRatio,
+      options.maxTracesPerSecond ?? DEFAULT_MAX_TRACES_PER_SECOND,
+      options.clock,
+    );
+    this.#keepFailedCalls = options.keepFailedCalls !== false;
     const processors = [...(options.spanProcessors ?? [])];
     if (options.exporter) {
       processors.push(
@@ -98,12 +106,23 @@ export class OtelTelemetry implements Telemetry {
    * own times, so they are the same whenever they are built.
    */
   emit(event: ArsenalEvent): void {
-    if (this.#sampling && !this.#sampling.keeps(event.traceId)) return;
+    // Sampling is decided first, from the trace id alone: a dropped event builds nothing.
+    if (this.#sampling && !this.#sampling.keeps(event.traceId) && !this.#keepsFailure(event))
+      return;
     if (!this.#deferred) {
       this.#apply(event);
       return;
     }
     this.#queue.push(event);
+  }
+
+  #keepsFailure(event: ArsenalEvent): boolean {
+    return (
+      this.#keepFailedCalls &&
+      event.type === 'execution.completed' &&
+      event.status !== 'success' &&
+      event.status !== 'pending_confirmation'
+    );
   }
 
   #apply(event: ArsenalEvent): void {

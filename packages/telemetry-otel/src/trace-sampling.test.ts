@@ -2,8 +2,8 @@ import { createArsenal, defineTool } from '@arsenal/core';
 import { expectArsenalError } from '@arsenal/testkit';
 import { InMemorySpanExporter } from '@opentelemetry/sdk-trace-base';
 import { describe, expect, it } from 'vitest';
-import { OtelTelemetry } from './index.js';
-import { TraceSampling } from './trace-sampling.js';
+import { OtelTelemetry, type OtelTelemetryOptions } from './index.js';
+import { TraceBudget, TraceSampling } from './trace-sampling.js';
 
 const ping = defineTool({
   name: 'ping',
@@ -12,12 +12,26 @@ const ping = defineTool({
   handler: () => 'pong',
 });
 
-async function tracedCalls(sampleRatio: number | undefined, calls: number) {
+const broken = defineTool({
+  name: 'broken',
+  description: 'Always fail.',
+  input: { type: 'object', properties: {} },
+  handler: () => {
+    throw new Error('down');
+  },
+});
+
+async function tracedCalls(
+  sampleRatio: number | undefined,
+  calls: number,
+  more: Partial<OtelTelemetryOptions> = { maxTracesPerSecond: Number.POSITIVE_INFINITY },
+) {
   const exporter = new InMemorySpanExporter();
   const telemetry = new OtelTelemetry({
     exporter,
     batch: false,
     ...(sampleRatio === undefined ? {} : { sampleRatio }),
+    ...more,
   });
   const arsenal = createArsenal({ telemetry });
   await arsenal.register([ping]);
@@ -30,8 +44,8 @@ async function tracedCalls(sampleRatio: number | undefined, calls: number) {
 }
 
 describe('head sampling (sampleRatio)', () => {
-  it('keeps every span by default', async () => {
-    const { spans } = await tracedCalls(undefined, 40);
+  it('keeps every span by default while fewer than 100 traces a second arrive', async () => {
+    const { spans } = await tracedCalls(undefined, 40, {});
     expect(spans).toHaveLength(40);
   });
 
@@ -89,6 +103,97 @@ describe('head sampling (sampleRatio)', () => {
         'configuration_invalid',
       );
       expect(error.message).toContain('sampleRatio must be a number from 0 to 1');
+    }
+  });
+
+  it('refuses a trace budget below 1 or not a number', async () => {
+    for (const maxTracesPerSecond of [0, -5, Number.NaN, '100' as unknown as number]) {
+      const error = await expectArsenalError(
+        () => new OtelTelemetry({ exporter: new InMemorySpanExporter(), maxTracesPerSecond }),
+        'configuration_invalid',
+      );
+      expect(error.message).toContain('maxTracesPerSecond must be a number of at least 1');
+    }
+  });
+});
+
+describe('trace budget (maxTracesPerSecond)', () => {
+  const ids = (count: number, from = 0) =>
+    Array.from(
+      { length: count },
+      (_, index) => `4bf92f3577b34da6a3ce929d0e0e${(from + index).toString(16).padStart(4, '0')}`,
+    );
+
+  it('keeps the first traces of each second up to the budget, decided by the clock given', () => {
+    let now = 0;
+    const budget = new TraceBudget(3, () => now);
+    expect(ids(5).map((id) => budget.keeps(id))).toEqual([true, true, true, false, false]);
+    now = 999;
+    expect(budget.keeps(ids(1, 5)[0])).toBe(false);
+    now = 1000;
+    expect(ids(4, 6).map((id) => budget.keeps(id))).toEqual([true, true, true, false]);
+  });
+
+  it('keeps every event of a kept trace, even when traces interleave past the budget', () => {
+    const now = 0;
+    const budget = new TraceBudget(2, () => now);
+    const [a, b, c] = ids(3);
+    expect([a, b, c, a, b, c, a].map((id) => budget.keeps(id))).toEqual([
+      true,
+      true,
+      false,
+      true,
+      true,
+      false,
+      true,
+    ]);
+    expect(budget.keeps('order-42')).toBe(true);
+  });
+
+  it('past the budget drops successful calls whole and keeps failed ones as spans', async () => {
+    const exporter = new InMemorySpanExporter();
+    // A clock that never moves: one second that holds every call below.
+    const telemetry = new OtelTelemetry({
+      exporter,
+      batch: false,
+      maxTracesPerSecond: 5,
+      clock: () => 0,
+    });
+    const arsenal = createArsenal({ telemetry });
+    await arsenal.register([ping, broken]);
+    const results = [];
+    for (let index = 0; index < 20; index++)
+      results.push(await arsenal.execute({ tool: 'ping', arguments: {} }));
+    const failed = await arsenal.execute({ tool: 'broken', arguments: {} });
+    await telemetry.forceFlush();
+    const spans = exporter.getFinishedSpans();
+    expect(spans.filter((span) => span.name === 'execute_tool ping')).toHaveLength(5);
+    expect(spans.map((span) => span.spanContext().spanId).slice(0, 5)).toEqual(
+      results.slice(0, 5).map((result) => result.spanId),
+    );
+    const failedSpan = spans.find((span) => span.name === 'execute_tool broken');
+    expect(failedSpan?.spanContext().spanId).toBe(failed.spanId);
+    expect(failedSpan?.attributes['arsenal.status']).toBe(failed.status);
+    expect(failedSpan?.status.code).toBe(2); // SpanStatusCode.ERROR
+  });
+
+  it('keeps failed calls of traces the ratio drops, unless keepFailedCalls is false', async () => {
+    for (const keepFailedCalls of [true, false]) {
+      const exporter = new InMemorySpanExporter();
+      const telemetry = new OtelTelemetry({
+        exporter,
+        batch: false,
+        sampleRatio: 0,
+        keepFailedCalls,
+      });
+      const arsenal = createArsenal({ telemetry });
+      await arsenal.register([ping, broken]);
+      await arsenal.execute({ tool: 'ping', arguments: {} });
+      await arsenal.execute({ tool: 'broken', arguments: {} });
+      await telemetry.forceFlush();
+      expect(exporter.getFinishedSpans().map((span) => span.name)).toEqual(
+        keepFailedCalls ? ['execute_tool broken'] : [],
+      );
     }
   });
 });
