@@ -1,5 +1,6 @@
 import { InvalidArgumentError } from '../errors/arsenal-error.js';
 import { analyze } from '../text/tokenize.js';
+import { documentsReaching, exactScore, type WeightedPostings } from './bounded-search.js';
 import { DocumentAnalyzer } from './document-analyzer.js';
 import { DocumentTermStore, entryCount, entryField } from './document-terms.js';
 import type {
@@ -11,7 +12,7 @@ import type {
   LexicalSearchResult,
 } from './lexical-types.js';
 import { PostingsList } from './postings-list.js';
-import { buildScoreHeap, popBestScore } from './score-heap.js';
+import { bestScores } from './score-heap.js';
 
 /**
  * Default query-term saturation (BM25's k3): a word the request repeats counts (k3 + 1)·n / (k3 + n)
@@ -275,46 +276,107 @@ export class LexicalIndex {
       this.#scores = new Float64Array(this.#ids.length * 2);
       this.#touched = new Int32Array(this.#ids.length * 2);
     }
+    const weighted = terms.map(({ term, idf }) => ({
+      list: this.#postings[this.#termIds.get(term)!]!,
+      idf,
+    }));
+    if (options.accepted && options.accepted.length >= options.limit) {
+      const bounded = this.#boundedSearch(weighted, options.accepted, options, best);
+      if (bounded) return bounded;
+    }
     const scores = this.#scores;
     // Matched documents, in a buffer kept between searches: at 100k tools a common word
     // matches tens of thousands, and a fresh array per search was garbage for the collector.
-    const heap = this.#touched;
+    const touched = this.#touched;
     let touchedCount = 0;
-    for (const { term, idf } of terms) {
-      const list = this.#postings[this.#termIds.get(term)!]!;
+    for (const { list, idf } of weighted) {
       const docs = list.docs;
       const weights = list.weights;
       for (let i = 0; i < list.length; i++) {
         const doc = docs[i]!;
         if (this.#alive[doc] === 0) continue;
         const weight = weights[i]!;
-        if (scores[doc] === 0) heap[touchedCount++] = doc;
+        if (scores[doc] === 0) touched[touchedCount++] = doc;
         scores[doc]! += (idf * weight * (k1 + 1)) / (weight + k1);
       }
     }
     // Take candidates best first until `limit` are accepted: `accept` (filters, policy) runs only
-    // for documents that could still be returned, not for every document matching a term.
-    buildScoreHeap(heap, scores, touchedCount);
+    // for documents that could still be returned, not for every document matching a term. Only
+    // as many are put in order as may be needed; more when `accept` turned too many away.
     const hits: LexicalHit[] = [];
     let rejectedCount = 0;
     let ignoredCount = 0;
-    let size = touchedCount;
-    while (size > 0 && hits.length < options.limit) {
-      const doc = popBestScore(heap, scores, size);
-      size--;
+    let taken = 0;
+    let wanted = options.limit;
+    while (hits.length < options.limit && taken < touchedCount) {
+      const ordered = bestScores(touched, touchedCount, scores, wanted);
+      for (; taken < ordered.length && hits.length < options.limit; taken++) {
+        const doc = ordered[taken]!;
+        const id = this.#ids[doc]!;
+        const decision = options.accept ? options.accept(id) : true;
+        if (decision === null) ignoredCount++;
+        else if (!decision) rejectedCount++;
+        // A document matching a word and its related terms can pass the best exact score.
+        else
+          hits.push({ id, score: scores[doc]!, normalized: this.#normalized(scores[doc]!, best) });
+      }
+      wanted *= 4;
+    }
+    for (let i = 0; i < touchedCount; i++) scores[touched[i]!] = 0;
+    return { hits, candidateCount: touchedCount - ignoredCount, rejectedCount };
+  }
+
+  #normalized(score: number, best: number): number {
+    return best > 0 ? Math.min(1, score / best) : 0;
+  }
+
+  /**
+   * The search when documents known to be accepted bound it: the `limit`-th best of them is a
+   * score every hit reaches, so only documents that can reach it are scored. The hits are those
+   * of the full scan; undefined when the known documents do not bound it after all.
+   */
+  #boundedSearch(
+    terms: readonly WeightedPostings[],
+    accepted: readonly string[],
+    options: LexicalSearchOptions,
+    best: number,
+  ): LexicalSearchResult | undefined {
+    const k1 = this.#k1;
+    const known = new Map<number, number>();
+    for (const id of accepted) {
+      const doc = this.#docOf.get(id);
+      if (doc !== undefined && !known.has(doc)) known.set(doc, exactScore(terms, doc, k1));
+    }
+    const knownScores = [...known.values()].sort((a, b) => b - a);
+    const floor = knownScores[options.limit - 1];
+    if (floor === undefined || !(floor > 0)) return undefined;
+    const reaching = documentsReaching({
+      terms,
+      k1,
+      floor,
+      alive: this.#alive,
+      partial: this.#scores,
+      touched: this.#touched,
+    });
+    const scoreOf = new Map<number, number>();
+    for (const [doc, score] of known) if (score >= floor) scoreOf.set(doc, score);
+    for (let i = 0; i < reaching.docs.length; i++)
+      scoreOf.set(reaching.docs[i]!, reaching.scores[i]!);
+    const ordered = [...scoreOf].sort((a, b) => b[1] - a[1] || a[0] - b[0]);
+    const hits: LexicalHit[] = [];
+    let rejectedCount = 0;
+    let ignoredCount = 0;
+    for (const [doc, score] of ordered) {
+      if (hits.length >= options.limit) break;
       const id = this.#ids[doc]!;
       const decision = options.accept ? options.accept(id) : true;
       if (decision === null) ignoredCount++;
       else if (!decision) rejectedCount++;
-      else {
-        const score = scores[doc]!;
-        // A document matching a word and its related terms can pass the best exact score.
-        hits.push({ id, score, normalized: best > 0 ? Math.min(1, score / best) : 0 });
-      }
-      scores[doc] = 0;
+      else hits.push({ id, score, normalized: this.#normalized(score, best) });
     }
-    for (let i = 0; i < size; i++) scores[heap[i]!] = 0;
-    return { hits, candidateCount: touchedCount - ignoredCount, rejectedCount };
+    // Documents said to be accepted were not: the bound does not hold, scan everything.
+    if (hits.length < options.limit) return undefined;
+    return { hits, candidateCount: ordered.length - ignoredCount, rejectedCount };
   }
 
   /** Term vector of a document (term → weighted frequency), for diversity and explanations. */
