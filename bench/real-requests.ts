@@ -8,8 +8,7 @@
 // over the same catalog, the two taking the requests in turn (before/after under the same load).
 import { readFileSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { checkModuleFolder } from './lib/core.js';
-import core from './lib/core.js';
+import core, { checkModuleFolder } from './lib/core.js';
 import { percentile, printTable, writeResult } from './lib/report.js';
 import { vocabularyCatalog } from './lib/vocabulary-catalog.js';
 
@@ -40,8 +39,7 @@ for (const size of sizes) {
   for (const { label, core: build } of cores) {
     const arsenal = build.createArsenal();
     const summary = await arsenal.register(catalog, { source: 'catalog' });
-    if (summary.failed.length > 0)
-      throw new Error(`${label}: ${summary.failed[0]!.error.message}`);
+    if (summary.failed.length > 0) throw new Error(`${label}: ${summary.failed[0]!.error.message}`);
     arsenals.push(arsenal);
   }
   // Warm-up: the first requests index the catalog's boilerplate and compile the hot paths.

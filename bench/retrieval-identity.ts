@@ -27,7 +27,7 @@ async function topTens(set: BenchmarkSet): Promise<{ ids: string[]; lists: numbe
   const summary = await arsenal.register(inputs, { source: 'catalog' });
   if (summary.failed.length > 0) throw new Error(`${set}: ${summary.failed[0]!.error.message}`);
   const position = new Map<string, number>();
-  [...arsenal.registry.all()].forEach((tool, i) => position.set(tool.qualifiedName, i));
+  for (const tool of arsenal.registry.all()) position.set(tool.qualifiedName, position.size);
   const queries = readFileSync(benchmarkFile(set, 'queries'), 'utf8')
     .split('\n')
     .filter((line) => line.trim() !== '')

@@ -1,4 +1,5 @@
 import type { PostingsList } from './postings-list.js';
+import { bestScores } from './score-heap.js';
 
 // Scoring only the documents that can still make the results. When documents already known to
 // be accepted (a request's own hits, while one of its clauses is searched) give a score the
@@ -36,20 +37,30 @@ export function exactScore(terms: readonly WeightedPostings[], doc: number, k1: 
   return score;
 }
 
+/** A document found by a bounded search, with its exact score. */
+export interface BoundedMatch {
+  doc: number;
+  score: number;
+}
+
 /**
- * The alive documents that may score `floor` or more, each with its exact score (`scored`
- * pairs: document, score). `partial` must be all zeros; it is left so. `touched` is scratch room
- * for one entry per document.
+ * The alive documents that may score `floor` or more, best first, each with its exact score:
+ * `next()` gives one at a time and computes exact scores only as far as the order needs them
+ * (a document's bound is its partial score plus the bounds of the terms only looked up).
+ * `known` are documents whose exact scores are known already (they are given back too, when they
+ * reach the floor). `partial` must be all zeros; it is left so once `close` is called. `touched`
+ * is scratch room for one entry per document.
  */
 export function documentsReaching(input: {
   terms: readonly WeightedPostings[];
   k1: number;
   floor: number;
+  known: ReadonlyMap<number, number>;
   alive: Uint8Array;
   partial: Float64Array;
   touched: Int32Array;
-}): { docs: number[]; scores: number[] } {
-  const { terms, k1, floor, alive, partial, touched } = input;
+}): { next(): BoundedMatch | undefined; close(): void } {
+  const { terms, k1, floor, known, alive, partial, touched } = input;
   const bounds = terms.map(({ list, idf }) => contribution(idf, list.maxWeight, k1));
   const order = bounds.map((_, i) => i).sort((a, b) => bounds[a]! - bounds[b]!);
   // The weakest terms, whose bounds together stay under the floor, are only looked up.
@@ -61,7 +72,7 @@ export function documentsReaching(input: {
     weakBound = next;
     weak++;
   }
-  let count = 0;
+  let touchedCount = 0;
   for (let j = weak; j < order.length; j++) {
     const { list, idf } = terms[order[j]!]!;
     const docs = list.docs;
@@ -72,21 +83,60 @@ export function documentsReaching(input: {
       const weight = weights[i]!;
       // A contribution of zero (a field weighted 0) cannot lift a document to a positive floor.
       if (weight === 0) continue;
-      if (partial[doc] === 0) touched[count++] = doc;
+      if (partial[doc] === 0) touched[touchedCount++] = doc;
       partial[doc]! += contribution(idf, weight, k1);
     }
   }
-  const reaching: { docs: number[]; scores: number[] } = { docs: [], scores: [] };
-  for (let i = 0; i < count; i++) {
+  const boundOf = (doc: number) => (partial[doc]! + weakBound) * (1 + BOUND_SLACK);
+  // Documents that may reach the floor, put in order of their bounds as far as needed.
+  let candidateCount = 0;
+  for (let i = 0; i < touchedCount; i++) {
     const doc = touched[i]!;
-    const bound = partial[doc]! + weakBound;
-    partial[doc] = 0;
-    if (bound * (1 + BOUND_SLACK) < floor) continue;
-    const score = exactScore(terms, doc, k1);
-    if (score >= floor) {
-      reaching.docs.push(doc);
-      reaching.scores.push(score);
-    }
+    if (!known.has(doc) && boundOf(doc) >= floor) touched[candidateCount++] = doc;
+    else partial[doc] = 0;
   }
-  return reaching;
+  let ordered: Int32Array = new Int32Array(0);
+  let wanted = 16;
+  let taken = 0;
+  const nextCandidate = (): number | undefined => {
+    if (taken === ordered.length) {
+      if (ordered.length === candidateCount) return undefined;
+      ordered = bestScores(touched, candidateCount, partial, wanted);
+      wanted *= 4;
+    }
+    return ordered[taken];
+  };
+  // Scored documents not given back yet; the best is given back once no unscored one can pass it.
+  const scored: BoundedMatch[] = [];
+  for (const [doc, score] of known) if (score >= floor) scored.push({ doc, score });
+  const bestScored = (): number => {
+    let best = -1;
+    for (let i = 0; i < scored.length; i++) {
+      const match = scored[i]!;
+      const top = best < 0 ? undefined : scored[best]!;
+      if (!top || match.score > top.score || (match.score === top.score && match.doc < top.doc))
+        best = i;
+    }
+    return best;
+  };
+  return {
+    next() {
+      for (;;) {
+        const candidate = nextCandidate();
+        const best = bestScored();
+        if (best >= 0 && (candidate === undefined || scored[best]!.score > boundOf(candidate))) {
+          const [match] = scored.splice(best, 1);
+          return match;
+        }
+        if (candidate === undefined) return undefined;
+        taken++;
+        const score = exactScore(terms, candidate, k1);
+        if (score >= floor) scored.push({ doc: candidate, score });
+      }
+    },
+    close() {
+      // The scratch scores go back to zero for the next search.
+      for (let i = 0; i < candidateCount; i++) partial[touched[i]!] = 0;
+    },
+  };
 }

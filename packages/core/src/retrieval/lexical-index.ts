@@ -354,29 +354,29 @@ export class LexicalIndex {
       terms,
       k1,
       floor,
+      known,
       alive: this.#alive,
       partial: this.#scores,
       touched: this.#touched,
     });
-    const scoreOf = new Map<number, number>();
-    for (const [doc, score] of known) if (score >= floor) scoreOf.set(doc, score);
-    for (let i = 0; i < reaching.docs.length; i++)
-      scoreOf.set(reaching.docs[i]!, reaching.scores[i]!);
-    const ordered = [...scoreOf].sort((a, b) => b[1] - a[1] || a[0] - b[0]);
     const hits: LexicalHit[] = [];
     let rejectedCount = 0;
     let ignoredCount = 0;
-    for (const [doc, score] of ordered) {
-      if (hits.length >= options.limit) break;
-      const id = this.#ids[doc]!;
+    let seen = 0;
+    while (hits.length < options.limit) {
+      const match = reaching.next();
+      if (!match) break;
+      seen++;
+      const id = this.#ids[match.doc]!;
       const decision = options.accept ? options.accept(id) : true;
       if (decision === null) ignoredCount++;
       else if (!decision) rejectedCount++;
-      else hits.push({ id, score, normalized: this.#normalized(score, best) });
+      else hits.push({ id, score: match.score, normalized: this.#normalized(match.score, best) });
     }
+    reaching.close();
     // Documents said to be accepted were not: the bound does not hold, scan everything.
     if (hits.length < options.limit) return undefined;
-    return { hits, candidateCount: ordered.length - ignoredCount, rejectedCount };
+    return { hits, candidateCount: seen - ignoredCount, rejectedCount };
   }
 
   /** Term vector of a document (term → weighted frequency), for diversity and explanations. */
