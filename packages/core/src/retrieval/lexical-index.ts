@@ -67,6 +67,11 @@ export class LexicalIndex {
   };
   readonly #docOf = new Map<string, number>();
   #liveCount = 0;
+  /**
+   * Documents below this number are in the postings. Added documents are posted when a search
+   * needs them: a batch is posted once, after its averages are known, in lists of the right size.
+   */
+  #posted = 0;
   #lengthSums: Float64Array;
   #averagesAtBuild: Float64Array;
   #scores = new Float64Array(16);
@@ -116,7 +121,7 @@ export class LexicalIndex {
     for (let f = 0; f < this.#fields.length; f++)
       this.#lengthSums[f]! += this.#terms.fieldLength(doc, f);
     if (this.#liveCount === 1) this.#averagesAtBuild.set(this.#averages());
-    this.#post(doc);
+    this.#countFrequency(doc);
   }
 
   remove(id: string): boolean {
@@ -181,6 +186,7 @@ export class LexicalIndex {
     this.#alive = new Uint8Array(16);
     this.#docOf.clear();
     this.#liveCount = 0;
+    this.#posted = 0;
     this.#lengthSums.fill(0);
   }
 
@@ -252,6 +258,7 @@ export class LexicalIndex {
 
   search(query: string, options: LexicalSearchOptions): LexicalSearchResult {
     this.#refreshIfDrifted();
+    this.#postPending();
     const counts = this.#countTerms(query);
     const terms = this.#knownTerms(counts).map(({ term, idf, repeats }) => ({
       term,
@@ -417,19 +424,40 @@ export class LexicalIndex {
     while (i < end) {
       const term = entries[i]!;
       let weight = 0;
-      let counted = false;
       while (i < end && entries[i] === term) {
         const word = entries[i + 1]!;
         const f = entryField(word);
         const field = this.#fields[f]!;
         const norm = 1 - field.b + (field.b * store.fieldLength(doc, f)) / averages[f]!;
         weight += (field.weight * entryCount(word)) / norm;
-        if (this.#countsForFrequency[f]) counted = true;
         i += 2;
       }
       this.#postings[term]!.push(doc, weight);
-      if (counted) this.#documentFrequency[term]!++;
     }
+  }
+
+  /** Count a document in the document frequency of its terms; `postings`, per term, too. */
+  #countFrequency(doc: number, postings?: Int32Array): void {
+    const store = this.#terms;
+    const entries = store.entries;
+    const end = store.end(doc);
+    let i = store.start(doc);
+    while (i < end) {
+      const term = entries[i]!;
+      let counted = false;
+      while (i < end && entries[i] === term) {
+        if (this.#countsForFrequency[entryField(entries[i + 1]!)]) counted = true;
+        i += 2;
+      }
+      if (counted) this.#documentFrequency[term]!++;
+      if (postings) postings[term]!++;
+    }
+  }
+
+  #postPending(): void {
+    for (let doc = this.#posted; doc < this.#ids.length; doc++)
+      if (this.#alive[doc] === 1) this.#post(doc);
+    this.#posted = this.#ids.length;
   }
 
   #refreshIfDrifted(): void {
@@ -447,15 +475,21 @@ export class LexicalIndex {
   #rebuild(): void {
     const live: number[] = [];
     for (let doc = 0; doc < this.#ids.length; doc++) if (this.#alive[doc] === 1) live.push(doc);
-    this.#postings = this.#postings.map(() => new PostingsList());
     this.#documentFrequency = this.#documentFrequency.map(() => 0);
-    this.#ids = live.map((doc) => this.#ids[doc]!);
-    this.#terms = this.#terms.compact(live);
-    this.#alive = new Uint8Array(Math.max(16, live.length * 2));
-    this.#alive.fill(1, 0, live.length);
-    this.#docOf.clear();
-    for (let doc = 0; doc < this.#ids.length; doc++) this.#docOf.set(this.#ids[doc]!, doc);
+    // With nothing removed the documents keep their numbers, and their runs stay where they are.
+    if (live.length < this.#ids.length) {
+      this.#ids = live.map((doc) => this.#ids[doc]!);
+      this.#terms = this.#terms.compact(live);
+      this.#alive = new Uint8Array(Math.max(16, live.length * 2));
+      this.#alive.fill(1, 0, live.length);
+      this.#docOf.clear();
+      for (let doc = 0; doc < this.#ids.length; doc++) this.#docOf.set(this.#ids[doc]!, doc);
+    }
     this.#averagesAtBuild.set(this.#averages());
+    const sizes = new Int32Array(this.#postings.length);
+    for (let doc = 0; doc < this.#ids.length; doc++) this.#countFrequency(doc, sizes);
+    this.#postings = this.#postings.map((_, term) => new PostingsList(sizes[term]));
     for (let doc = 0; doc < this.#ids.length; doc++) this.#post(doc);
+    this.#posted = this.#ids.length;
   }
 }

@@ -4,11 +4,18 @@
  * is in.
  */
 export class PostingsList {
-  docs = new Int32Array(4);
-  weights = new Float32Array(4);
+  docs: Int32Array;
+  weights: Float32Array;
   length = 0;
   /** The largest weight ever pushed: a bound on what the term adds to any document's score. */
   maxWeight = 0;
+
+  /** `capacity`: the postings expected, when known (the list grows past it all the same). */
+  constructor(capacity = 4) {
+    this.docs = new Int32Array(Math.max(4, capacity));
+    this.weights = new Float32Array(this.docs.length);
+  }
+
   push(doc: number, weight: number): void {
     if (this.length === this.docs.length) {
       const docs = new Int32Array(Math.max(4, this.length * 2));
