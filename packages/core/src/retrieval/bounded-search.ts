@@ -106,28 +106,16 @@ export function documentsReaching(input: {
     }
     return ordered[taken];
   };
-  // Scored documents not given back yet; the best is given back once no unscored one can pass it.
-  const scored: BoundedMatch[] = [];
+  // Scored documents not given back yet, in a max-heap; the best is given back once no unscored
+  // one can pass it.
+  const scored = new ScoredHeap();
   for (const [doc, score] of known) if (score >= floor) scored.push({ doc, score });
-  const bestScored = (): number => {
-    let best = -1;
-    for (let i = 0; i < scored.length; i++) {
-      const match = scored[i]!;
-      const top = best < 0 ? undefined : scored[best]!;
-      if (!top || match.score > top.score || (match.score === top.score && match.doc < top.doc))
-        best = i;
-    }
-    return best;
-  };
   return {
     next() {
       for (;;) {
         const candidate = nextCandidate();
-        const best = bestScored();
-        if (best >= 0 && (candidate === undefined || scored[best]!.score > boundOf(candidate))) {
-          const [match] = scored.splice(best, 1);
-          return match;
-        }
+        const top = scored.peek();
+        if (top && (candidate === undefined || top.score > boundOf(candidate))) return scored.pop();
         if (candidate === undefined) return undefined;
         taken++;
         const score = exactScore(terms, candidate, k1);
@@ -139,4 +127,48 @@ export function documentsReaching(input: {
       for (let i = 0; i < candidateCount; i++) partial[touched[i]!] = 0;
     },
   };
+}
+
+/** Matches best first: the higher score, or the same and indexed first. */
+function ranksAbove(a: BoundedMatch, b: BoundedMatch): boolean {
+  return a.score > b.score || (a.score === b.score && a.doc < b.doc);
+}
+
+/** A binary max-heap of matches. */
+class ScoredHeap {
+  readonly #items: BoundedMatch[] = [];
+
+  peek(): BoundedMatch | undefined {
+    return this.#items[0];
+  }
+
+  push(match: BoundedMatch): void {
+    const items = this.#items;
+    items.push(match);
+    let i = items.length - 1;
+    while (i > 0) {
+      const parent = (i - 1) >> 1;
+      if (!ranksAbove(items[i]!, items[parent]!)) break;
+      [items[i], items[parent]] = [items[parent]!, items[i]!];
+      i = parent;
+    }
+  }
+
+  pop(): BoundedMatch | undefined {
+    const items = this.#items;
+    const top = items[0];
+    const last = items.pop();
+    if (items.length === 0 || !last) return top;
+    items[0] = last;
+    let i = 0;
+    for (;;) {
+      const left = 2 * i + 1;
+      let best = i;
+      if (left < items.length && ranksAbove(items[left]!, items[best]!)) best = left;
+      if (left + 1 < items.length && ranksAbove(items[left + 1]!, items[best]!)) best = left + 1;
+      if (best === i) return top;
+      [items[i], items[best]] = [items[best]!, items[i]!];
+      i = best;
+    }
+  }
 }

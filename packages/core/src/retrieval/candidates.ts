@@ -81,11 +81,10 @@ export async function gatherCandidates(input: {
 
   // The best tool of each clause gets credit relative to that clause's best score.
   const subqueries = input.decompose ? decomposeQuery(query) : [];
-  // The request's own hits are accepted tools most clauses match well: the best of them bounds
-  // each clause's search, which then reads only the postings that can beat it.
-  const accepted = full.hits.map((hit) => hit.id);
+  // Not bounded by the request's own hits (`accepted`): scoring those hits for every clause cost
+  // more than the postings it saved, on the Seal-Tools requests at 10k tools.
   for (const clause of subqueries) {
-    const [best] = lexical.search(clause, { limit: 1, accept, related, accepted }).hits;
+    const [best] = lexical.search(clause, { limit: 1, accept, related }).hits;
     if (best) get(best.id).subquery = Math.max(get(best.id).subquery, 1);
   }
 
