@@ -187,6 +187,35 @@ export const ENGINE_TABLES: TableSpec[] = [
       ]),
   },
   {
+    name: 'real-requests',
+    sources: ['real-requests'],
+    headers: ['tools', 'build', 'requests', 'p50 ms', 'p95 ms', 'p99 ms'],
+    rows: (files) =>
+      files.flatMap((file) =>
+        rowsOf(file, 'results').map((row) => [
+          cell(row, 'tools', whole),
+          row.text('build'),
+          cell(row, 'queries', whole),
+          cell(row, 'p50Ms', ms3),
+          cell(row, 'p95Ms', ms3),
+          cell(row, 'p99Ms', ms3),
+        ]),
+      ),
+  },
+  {
+    name: 'seal-registration',
+    sources: ['seal-registration'],
+    headers: ['engine', 'tools', 'tools/s, median of warm rounds', 'best round', 'first round'],
+    rows: ([file]) =>
+      rowsOf(file!, 'results').map((row) => [
+        row.text('engine'),
+        cell(row, 'tools', whole),
+        cell(row, 'toolsPerSecond', whole),
+        cell(row, 'bestToolsPerSecond', whole),
+        cell(row, 'firstRoundToolsPerSecond', whole),
+      ]),
+  },
+  {
     name: 'telemetry-overhead',
     sources: ['telemetry-overhead'],
     headers: [

@@ -1,5 +1,6 @@
 import { InvalidArgumentError } from '../errors/arsenal-error.js';
 import { analyze } from '../text/tokenize.js';
+import { documentsReaching, exactScore, type WeightedPostings } from './bounded-search.js';
 import { DocumentAnalyzer } from './document-analyzer.js';
 import { DocumentTermStore, entryCount, entryField } from './document-terms.js';
 import type {
@@ -11,7 +12,7 @@ import type {
   LexicalSearchResult,
 } from './lexical-types.js';
 import { PostingsList } from './postings-list.js';
-import { buildScoreHeap, popBestScore } from './score-heap.js';
+import { bestScores } from './score-heap.js';
 
 /**
  * Default query-term saturation (BM25's k3): a word the request repeats counts (k3 + 1)·n / (k3 + n)
@@ -66,6 +67,11 @@ export class LexicalIndex {
   };
   readonly #docOf = new Map<string, number>();
   #liveCount = 0;
+  /**
+   * Documents below this number are in the postings. Added documents are posted when a search
+   * needs them: a batch is posted once, after its averages are known, in lists of the right size.
+   */
+  #posted = 0;
   #lengthSums: Float64Array;
   #averagesAtBuild: Float64Array;
   #scores = new Float64Array(16);
@@ -115,7 +121,7 @@ export class LexicalIndex {
     for (let f = 0; f < this.#fields.length; f++)
       this.#lengthSums[f]! += this.#terms.fieldLength(doc, f);
     if (this.#liveCount === 1) this.#averagesAtBuild.set(this.#averages());
-    this.#post(doc);
+    this.#countFrequency(doc);
   }
 
   remove(id: string): boolean {
@@ -180,6 +186,7 @@ export class LexicalIndex {
     this.#alive = new Uint8Array(16);
     this.#docOf.clear();
     this.#liveCount = 0;
+    this.#posted = 0;
     this.#lengthSums.fill(0);
   }
 
@@ -251,6 +258,7 @@ export class LexicalIndex {
 
   search(query: string, options: LexicalSearchOptions): LexicalSearchResult {
     this.#refreshIfDrifted();
+    this.#postPending();
     const counts = this.#countTerms(query);
     const terms = this.#knownTerms(counts).map(({ term, idf, repeats }) => ({
       term,
@@ -275,46 +283,107 @@ export class LexicalIndex {
       this.#scores = new Float64Array(this.#ids.length * 2);
       this.#touched = new Int32Array(this.#ids.length * 2);
     }
+    const weighted = terms.map(({ term, idf }) => ({
+      list: this.#postings[this.#termIds.get(term)!]!,
+      idf,
+    }));
+    if (options.accepted && options.accepted.length >= options.limit) {
+      const bounded = this.#boundedSearch(weighted, options.accepted, options, best);
+      if (bounded) return bounded;
+    }
     const scores = this.#scores;
     // Matched documents, in a buffer kept between searches: at 100k tools a common word
     // matches tens of thousands, and a fresh array per search was garbage for the collector.
-    const heap = this.#touched;
+    const touched = this.#touched;
     let touchedCount = 0;
-    for (const { term, idf } of terms) {
-      const list = this.#postings[this.#termIds.get(term)!]!;
+    for (const { list, idf } of weighted) {
       const docs = list.docs;
       const weights = list.weights;
       for (let i = 0; i < list.length; i++) {
         const doc = docs[i]!;
         if (this.#alive[doc] === 0) continue;
         const weight = weights[i]!;
-        if (scores[doc] === 0) heap[touchedCount++] = doc;
+        if (scores[doc] === 0) touched[touchedCount++] = doc;
         scores[doc]! += (idf * weight * (k1 + 1)) / (weight + k1);
       }
     }
     // Take candidates best first until `limit` are accepted: `accept` (filters, policy) runs only
-    // for documents that could still be returned, not for every document matching a term.
-    buildScoreHeap(heap, scores, touchedCount);
+    // for documents that could still be returned, not for every document matching a term. Only
+    // as many are put in order as may be needed; more when `accept` turned too many away.
     const hits: LexicalHit[] = [];
     let rejectedCount = 0;
     let ignoredCount = 0;
-    let size = touchedCount;
-    while (size > 0 && hits.length < options.limit) {
-      const doc = popBestScore(heap, scores, size);
-      size--;
-      const id = this.#ids[doc]!;
+    let taken = 0;
+    let wanted = options.limit;
+    while (hits.length < options.limit && taken < touchedCount) {
+      const ordered = bestScores(touched, touchedCount, scores, wanted);
+      for (; taken < ordered.length && hits.length < options.limit; taken++) {
+        const doc = ordered[taken]!;
+        const id = this.#ids[doc]!;
+        const decision = options.accept ? options.accept(id) : true;
+        if (decision === null) ignoredCount++;
+        else if (!decision) rejectedCount++;
+        // A document matching a word and its related terms can pass the best exact score.
+        else
+          hits.push({ id, score: scores[doc]!, normalized: this.#normalized(scores[doc]!, best) });
+      }
+      wanted *= 4;
+    }
+    for (let i = 0; i < touchedCount; i++) scores[touched[i]!] = 0;
+    return { hits, candidateCount: touchedCount - ignoredCount, rejectedCount };
+  }
+
+  #normalized(score: number, best: number): number {
+    return best > 0 ? Math.min(1, score / best) : 0;
+  }
+
+  /**
+   * The search when documents known to be accepted bound it: the `limit`-th best of them is a
+   * score every hit reaches, so only documents that can reach it are scored. The hits are those
+   * of the full scan; undefined when the known documents do not bound it after all.
+   */
+  #boundedSearch(
+    terms: readonly WeightedPostings[],
+    accepted: readonly string[],
+    options: LexicalSearchOptions,
+    best: number,
+  ): LexicalSearchResult | undefined {
+    const k1 = this.#k1;
+    const known = new Map<number, number>();
+    for (const id of accepted) {
+      const doc = this.#docOf.get(id);
+      if (doc !== undefined && !known.has(doc)) known.set(doc, exactScore(terms, doc, k1));
+    }
+    const knownScores = [...known.values()].sort((a, b) => b - a);
+    const floor = knownScores[options.limit - 1];
+    if (floor === undefined || !(floor > 0)) return undefined;
+    const reaching = documentsReaching({
+      terms,
+      k1,
+      floor,
+      known,
+      alive: this.#alive,
+      partial: this.#scores,
+      touched: this.#touched,
+    });
+    const hits: LexicalHit[] = [];
+    let rejectedCount = 0;
+    let ignoredCount = 0;
+    let seen = 0;
+    while (hits.length < options.limit) {
+      const match = reaching.next();
+      if (!match) break;
+      seen++;
+      const id = this.#ids[match.doc]!;
       const decision = options.accept ? options.accept(id) : true;
       if (decision === null) ignoredCount++;
       else if (!decision) rejectedCount++;
-      else {
-        const score = scores[doc]!;
-        // A document matching a word and its related terms can pass the best exact score.
-        hits.push({ id, score, normalized: best > 0 ? Math.min(1, score / best) : 0 });
-      }
-      scores[doc] = 0;
+      else hits.push({ id, score: match.score, normalized: this.#normalized(match.score, best) });
     }
-    for (let i = 0; i < size; i++) scores[heap[i]!] = 0;
-    return { hits, candidateCount: touchedCount - ignoredCount, rejectedCount };
+    reaching.close();
+    // Documents said to be accepted were not: the bound does not hold, scan everything.
+    if (hits.length < options.limit) return undefined;
+    return { hits, candidateCount: seen - ignoredCount, rejectedCount };
   }
 
   /** Term vector of a document (term → weighted frequency), for diversity and explanations. */
@@ -355,19 +424,40 @@ export class LexicalIndex {
     while (i < end) {
       const term = entries[i]!;
       let weight = 0;
-      let counted = false;
       while (i < end && entries[i] === term) {
         const word = entries[i + 1]!;
         const f = entryField(word);
         const field = this.#fields[f]!;
         const norm = 1 - field.b + (field.b * store.fieldLength(doc, f)) / averages[f]!;
         weight += (field.weight * entryCount(word)) / norm;
-        if (this.#countsForFrequency[f]) counted = true;
         i += 2;
       }
       this.#postings[term]!.push(doc, weight);
-      if (counted) this.#documentFrequency[term]!++;
     }
+  }
+
+  /** Count a document in the document frequency of its terms; `postings`, per term, too. */
+  #countFrequency(doc: number, postings?: Int32Array): void {
+    const store = this.#terms;
+    const entries = store.entries;
+    const end = store.end(doc);
+    let i = store.start(doc);
+    while (i < end) {
+      const term = entries[i]!;
+      let counted = false;
+      while (i < end && entries[i] === term) {
+        if (this.#countsForFrequency[entryField(entries[i + 1]!)]) counted = true;
+        i += 2;
+      }
+      if (counted) this.#documentFrequency[term]!++;
+      if (postings) postings[term]!++;
+    }
+  }
+
+  #postPending(): void {
+    for (let doc = this.#posted; doc < this.#ids.length; doc++)
+      if (this.#alive[doc] === 1) this.#post(doc);
+    this.#posted = this.#ids.length;
   }
 
   #refreshIfDrifted(): void {
@@ -385,15 +475,21 @@ export class LexicalIndex {
   #rebuild(): void {
     const live: number[] = [];
     for (let doc = 0; doc < this.#ids.length; doc++) if (this.#alive[doc] === 1) live.push(doc);
-    this.#postings = this.#postings.map(() => new PostingsList());
     this.#documentFrequency = this.#documentFrequency.map(() => 0);
-    this.#ids = live.map((doc) => this.#ids[doc]!);
-    this.#terms = this.#terms.compact(live);
-    this.#alive = new Uint8Array(Math.max(16, live.length * 2));
-    this.#alive.fill(1, 0, live.length);
-    this.#docOf.clear();
-    for (let doc = 0; doc < this.#ids.length; doc++) this.#docOf.set(this.#ids[doc]!, doc);
+    // With nothing removed the documents keep their numbers, and their runs stay where they are.
+    if (live.length < this.#ids.length) {
+      this.#ids = live.map((doc) => this.#ids[doc]!);
+      this.#terms = this.#terms.compact(live);
+      this.#alive = new Uint8Array(Math.max(16, live.length * 2));
+      this.#alive.fill(1, 0, live.length);
+      this.#docOf.clear();
+      for (let doc = 0; doc < this.#ids.length; doc++) this.#docOf.set(this.#ids[doc]!, doc);
+    }
     this.#averagesAtBuild.set(this.#averages());
+    const sizes = new Int32Array(this.#postings.length);
+    for (let doc = 0; doc < this.#ids.length; doc++) this.#countFrequency(doc, sizes);
+    this.#postings = this.#postings.map((_, term) => new PostingsList(sizes[term]));
     for (let doc = 0; doc < this.#ids.length; doc++) this.#post(doc);
+    this.#posted = this.#ids.length;
   }
 }

@@ -58,6 +58,13 @@ export interface LexicalSearchOptions {
    * its postings would cost the most.
    */
   related?: { terms: (term: string) => readonly string[] | undefined; weight: number };
+  /**
+   * Ids of documents `accept` is known to accept (a request's hits, when one of its clauses is
+   * searched). The `limit`-th best of them is a score every hit reaches, so documents that cannot
+   * reach it are never scored: the hits are the same, found reading fewer postings, and
+   * `candidateCount` then counts only the documents scored.
+   */
+  accepted?: readonly string[];
 }
 
 export interface LexicalSearchResult {

@@ -9,7 +9,8 @@ const EVERY_TOOL = '\u0000';
 
 interface Group {
   size: number;
-  keys: Map<string, number>;
+  /** Tools carrying each parameter, by name then description ('' for none). */
+  keys: Map<string, Map<string, number>>;
 }
 
 const NO_KEYS: readonly string[] = Object.freeze([]);
@@ -17,27 +18,17 @@ const NO_KEYS: readonly string[] = Object.freeze([]);
 /**
  * What makes two tools' parameters the same boilerplate: the name and the description. A name
  * alone is not enough: a `request` or `query` input on every tool, described differently on
- * each, is where such a catalog says what each tool does.
+ * each, is where such a catalog says what each tool does. Counted by name, then description:
+ * no string joining the two is built for every parameter of every tool.
  */
-function parameterIdentity(key: string, schema: unknown): string {
+function descriptionOf(schema: unknown): string {
   const description =
     schema && typeof schema === 'object' ? (schema as { description?: unknown }).description : '';
-  return typeof description === 'string' && description.length > 0
-    ? `${key}\u0001${description}`
-    : key;
+  return typeof description === 'string' ? description : '';
 }
 
-function parameterIdentities(tool: ToolDefinition): readonly string[] {
-  const properties = tool.parametersSchema?.properties;
-  if (!properties || typeof properties !== 'object') return NO_KEYS;
-  const identities: string[] = [];
-  for (const key in properties)
-    if (Object.hasOwn(properties, key)) identities.push(parameterIdentity(key, properties[key]));
-  return identities;
-}
-
-function isSharedIn(group: Group, key: string): boolean {
-  return (group.keys.get(key) ?? 0) > group.size * SHARED_SHARE;
+function isSharedIn(group: Group, key: string, description: string): boolean {
+  return (group.keys.get(key)?.get(description) ?? 0) > group.size * SHARED_SHARE;
 }
 
 /**
@@ -76,8 +67,11 @@ export class SharedParameters {
     let keys: string[] | undefined;
     for (const key in properties) {
       if (!Object.hasOwn(properties, key)) continue;
-      const identity = parameterIdentity(key, properties[key]);
-      if ((own && isSharedIn(own, identity)) || (every && isSharedIn(every, identity))) {
+      const description = descriptionOf(properties[key]);
+      if (
+        (own && isSharedIn(own, key, description)) ||
+        (every && isSharedIn(every, key, description))
+      ) {
         keys ??= [];
         keys.push(key);
       }
@@ -92,23 +86,44 @@ export class SharedParameters {
   }
 
   #update(tool: ToolDefinition, delta: 1 | -1): void {
-    const keys = parameterIdentities(tool);
-    this.#count(tool.namespace, keys, delta);
-    this.#count(EVERY_TOOL, keys, delta);
+    const properties = tool.parametersSchema?.properties;
+    const hasProperties =
+      properties !== undefined && properties !== null && typeof properties === 'object';
+    const own = this.#group(tool.namespace, delta);
+    const every = this.#group(EVERY_TOOL, delta);
+    if (hasProperties) {
+      for (const key in properties) {
+        if (!Object.hasOwn(properties, key)) continue;
+        const description = descriptionOf(properties[key]);
+        count(own, key, description, delta);
+        count(every, key, description, delta);
+      }
+    }
+    if (own.size <= 0) this.#groups.delete(tool.namespace);
+    if (every.size <= 0) this.#groups.delete(EVERY_TOOL);
   }
 
-  #count(name: string, keys: readonly string[], delta: 1 | -1): void {
+  #group(name: string, delta: 1 | -1): Group {
     let group = this.#groups.get(name);
     if (!group) {
       group = { size: 0, keys: new Map() };
       this.#groups.set(name, group);
     }
     group.size += delta;
-    for (const key of keys) {
-      const count = (group.keys.get(key) ?? 0) + delta;
-      if (count > 0) group.keys.set(key, count);
-      else group.keys.delete(key);
-    }
-    if (group.size <= 0) this.#groups.delete(name);
+    return group;
+  }
+}
+
+function count(group: Group, key: string, description: string, delta: 1 | -1): void {
+  let byDescription = group.keys.get(key);
+  if (!byDescription) {
+    byDescription = new Map();
+    group.keys.set(key, byDescription);
+  }
+  const total = (byDescription.get(description) ?? 0) + delta;
+  if (total > 0) byDescription.set(description, total);
+  else {
+    byDescription.delete(description);
+    if (byDescription.size === 0) group.keys.delete(key);
   }
 }
