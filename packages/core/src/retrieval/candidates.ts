@@ -1,6 +1,7 @@
 import { lexiconTerms } from '../text/lexicon.js';
 import { now } from './clock.js';
 import type { LexicalIndex } from './lexical-index.js';
+import type { LexicalHit } from './lexical-types.js';
 import { denseCosine } from './mmr.js';
 import type { OutcomeMemory } from './outcome-memory.js';
 import { decomposeQuery } from './query-decomposition.js';
@@ -105,13 +106,21 @@ export async function gatherCandidates(input: {
   // The best tool of each clause gets credit relative to that clause's best score.
   const subqueries = input.decompose ? decomposeQuery(query) : [];
   const clauses: ClauseHits[] = [];
+  // A clause that is also a coverage part is searched once, for both (a search costs the same
+  // whatever its limit).
+  const covering = new Set(input.coverageClauses);
+  const searched = new Map<string, readonly LexicalHit[]>();
   for (const clause of subqueries) {
-    const [best] = lexical.search(clause, { limit: 1, accept, related }).hits;
+    const limit = covering.has(clause) ? CLAUSE_HITS : 1;
+    const { hits } = lexical.search(clause, { limit, accept, related });
+    if (limit > 1) searched.set(clause, hits);
+    const [best] = hits;
     if (best) get(best.id).subquery = Math.max(get(best.id).subquery, 1);
   }
   // Clause coverage chooses among each part's best matches that the whole request found too.
   for (const clause of input.coverageClauses) {
-    const { hits } = lexical.search(clause, { limit: CLAUSE_HITS, accept, related });
+    const hits =
+      searched.get(clause) ?? lexical.search(clause, { limit: CLAUSE_HITS, accept, related }).hits;
     clauses.push({ text: clause, hits: hits.filter((hit) => candidates.has(hit.id)) });
   }
 
