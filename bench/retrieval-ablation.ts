@@ -5,7 +5,10 @@
 // boilerplate parameters by indexing them like any parameter, placeholders by removing their
 // angle brackets (plain words count fully), groups with the `group` weight 0, parameter values
 // by leaving their field out, repeated query words with `queryTermSaturation` 0, the lexicon with
-// the `lexicon` weight 0, field weights from catalog statistics with `catalogWeights: false`.
+// the `lexicon` weight 0, field weights from catalog statistics with `catalogWeights: false`,
+// clause coverage with the `coverage` weight 0. A row after the defaults turns on server
+// diversity (the `server` weight), which is off by default.
+// The multi-server task set (data/multi-server) is measured with the same rows.
 // The first two rows of each set are plain BM25 over name + description and over all fields,
 // measured on the same registered tools (`createPlainBm25`).
 // Run: pnpm --filter @arsenal/bench bench:retrieval-ablation (one run; `pnpm bench` runs it 3 times).
@@ -23,6 +26,7 @@ import {
   benchmarkFile,
   printQualityTable,
   qualityFigures,
+  type TaskSet,
 } from './lib/benchmark-sets.js';
 import { writeResult } from './lib/report.js';
 
@@ -36,7 +40,13 @@ interface Stage {
   reference?: PlainBm25Fields;
 }
 
-const SETS: BenchmarkSet[] = ['azure-mcp', 'stabletoolbench', 'seal-tools', 'metatool'];
+const SETS: (BenchmarkSet | TaskSet)[] = [
+  'azure-mcp',
+  'stabletoolbench',
+  'seal-tools',
+  'metatool',
+  'multi-server',
+];
 
 const { parameterValues, ...withoutValues } = DEFAULT_LEXICAL_FIELDS;
 /** The fields before parameter values were indexed and the name's b went from 0.3 to 0.75. */
@@ -50,7 +60,7 @@ const flatParameters = {
 };
 /** The lexicon and the catalog's field weights, off: every stage before them. */
 const before = { catalogWeights: false } as const;
-const noLexicon = { lexicon: 0 };
+const noLexicon = { lexicon: 0, coverage: 0 };
 const earlier = { ...before, fields: earlierFields, queryTermSaturation: 0, weights: noLexicon };
 const STAGES: Stage[] = [
   {
@@ -121,9 +131,21 @@ const STAGES: Stage[] = [
     plainPlaceholders: false,
   },
   {
+    id: 'lexicon',
+    label: '+ lexicon 0.2',
+    retrieval: { weights: { coverage: 0 } },
+    plainPlaceholders: false,
+  },
+  {
     id: 'defaults',
-    label: '+ lexicon 0.2 (= defaults)',
+    label: "+ clause coverage 0.5: places 6-10 for each part's server (= defaults)",
     retrieval: {},
+    plainPlaceholders: false,
+  },
+  {
+    id: 'server-diversity',
+    label: 'defaults + server diversity 0.3 (off by default)',
+    retrieval: { weights: { server: 0.3 } },
     plainPlaceholders: false,
   },
 ];
@@ -135,7 +157,7 @@ const withPlainPlaceholders = (query: BenchmarkQuery): BenchmarkQuery => ({
 });
 
 /** One stage on one set, loaded and scored as `arsenal eval` does, with the stage's options. */
-async function measure(set: BenchmarkSet, stage: Stage) {
+async function measure(set: BenchmarkSet | TaskSet, stage: Stage) {
   const inputs = await loadCatalogFile(benchmarkFile(set, 'tools'));
   const queries = await loadBenchmarkQueries(benchmarkFile(set, 'queries'));
   const arsenal = createArsenal({ retrieval: stage.retrieval });

@@ -12,8 +12,16 @@ export const BENCHMARK_SETS = {
 
 export type BenchmarkSet = keyof typeof BENCHMARK_SETS;
 
+/**
+ * Multi-server tasks written for this project over real MCP servers' tool lists (see
+ * data/multi-server/README.md): measured beside the dev sets, not one of them.
+ */
+export const TASK_SETS = { 'multi-server': 'multi-server tasks' } as const;
+
+export type TaskSet = keyof typeof TASK_SETS;
+
 /** The path of a set's catalog (`tools.jsonl`) or labelled queries (`queries.jsonl`). */
-export function benchmarkFile(set: BenchmarkSet, file: 'tools' | 'queries'): string {
+export function benchmarkFile(set: BenchmarkSet | TaskSet, file: 'tools' | 'queries'): string {
   return fileURLToPath(new URL(`../data/${set}/${file}.jsonl`, import.meta.url));
 }
 
@@ -41,7 +49,10 @@ export function qualityFigures({
   };
 }
 
-type QualityRow = ReturnType<typeof qualityFigures> & { label: string; set: BenchmarkSet };
+type QualityRow = ReturnType<typeof qualityFigures> & {
+  label: string;
+  set: BenchmarkSet | TaskSet;
+};
 
 /** One line per stage and set; `latency` adds the p95 column. */
 export function printQualityTable(rows: readonly QualityRow[], latency: boolean): void {
@@ -59,7 +70,9 @@ export function printQualityTable(rows: readonly QualityRow[], latency: boolean)
     ],
     rows.map((row) => [
       row.label,
-      BENCHMARK_SETS[row.set],
+      row.set in BENCHMARK_SETS
+        ? BENCHMARK_SETS[row.set as BenchmarkSet]
+        : TASK_SETS[row.set as TaskSet],
       row.n,
       row.recall1.toFixed(2),
       row.recall5.toFixed(2),

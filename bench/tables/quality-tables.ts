@@ -1,4 +1,4 @@
-import { BENCHMARK_SETS, type BenchmarkSet } from '../lib/benchmark-sets.js';
+import { BENCHMARK_SETS, type BenchmarkSet, TASK_SETS } from '../lib/benchmark-sets.js';
 import { cell, decimals, significant, whole } from './formats.js';
 import type { ResultFile, ResultView } from './result-view.js';
 import type { TableSpec } from './table-spec.js';
@@ -54,7 +54,7 @@ export function stageRow(file: ResultFile, set: BenchmarkSet, stage: string): Re
 }
 
 /** Every measured row of a set, in the order the benchmark ran them. */
-const rowsOfSet = (file: ResultFile, set: BenchmarkSet) =>
+const rowsOfSet = (file: ResultFile, set: string) =>
   file
     .root()
     .list('results')
@@ -143,6 +143,20 @@ export const QUALITY_TABLES: TableSpec[] = [
             ...measuredCells(row, defaults ? BARS[set] : []),
           ];
         }),
+      ]),
+  },
+  {
+    name: 'retrieval-multi-server',
+    sources: ['retrieval-ablation'],
+    headers: ['stage', 'benchmark', 'n', ...METRIC_HEADERS],
+    rows: ([file]) =>
+      rowsOfSet(file!, 'multi-server').map((row) => [
+        row.text('stage') === 'defaults'
+          ? row.text('label').replace('(= defaults)', `(${bold('defaults')})`)
+          : row.text('label'),
+        TASK_SETS['multi-server'],
+        cell(row, 'n', whole),
+        ...measuredCells(row),
       ]),
   },
 ];

@@ -99,6 +99,9 @@ const SIGNAL_MEANINGS: Readonly<Record<string, string>> = {
   semantic: 'embedding similarity between the query and the tool (needs an embedder)',
   subquery: 'best match for one clause of a multi-part request',
   group: "how well the tool's server (namespace) matches: its best tool's keyword match",
+  server:
+    "how well the tool's server matches as a whole (its name, its tools' names and descriptions)",
+  coverage: 'moved up as the best tool for one part of a request that spans servers',
   learned: 'similar past queries that this tool answered',
   relevance: 'the relevance signals above, combined',
   intent: 'fit with the intent classified from the query',

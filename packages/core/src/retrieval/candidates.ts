@@ -1,12 +1,17 @@
 import { lexiconTerms } from '../text/lexicon.js';
 import { now } from './clock.js';
 import type { LexicalIndex } from './lexical-index.js';
+import type { LexicalHit } from './lexical-types.js';
 import { denseCosine } from './mmr.js';
 import type { OutcomeMemory } from './outcome-memory.js';
 import { decomposeQuery } from './query-decomposition.js';
 import { PLACEHOLDER_WEIGHT, searchableQuery } from './query-text.js';
+import type { ClauseHits } from './server-routing.js';
 import type { RetrievalRequest } from './types.js';
 import type { VectorSync } from './vector-sync.js';
+
+/** Best matches of each coverage clause that its winner is chosen from. */
+const CLAUSE_HITS = 5;
 
 /** Learned-signal value for a tool often used together with one already used. */
 const CO_USAGE_HINT = 0.3;
@@ -27,6 +32,8 @@ export interface GatheredCandidates {
   /** Embeddings of candidates, for diversity. */
   vectors: Map<string, ArrayLike<number>>;
   subqueries: string[];
+  /** Each coverage clause's best matches that are candidates too. */
+  clauses: ClauseHits[];
   learnedActive: boolean;
   /** Semantic scores were computed (an embedder is configured and it worked). */
   semanticActive: boolean;
@@ -52,6 +59,13 @@ export async function gatherCandidates(input: {
   vectors: VectorSync | undefined;
   memory: OutcomeMemory | undefined;
   decompose: boolean;
+  /** The parts of the request clause coverage looks at (none: coverage is off). */
+  coverageClauses: readonly string[];
+  /**
+   * Servers the request matches as a whole (best first), and the server of a tool: a server with
+   * no candidate among the lexical matches gets its best matching tool as one.
+   */
+  servers?: { wanted: readonly string[]; of: (id: string) => string | undefined };
   /** How much a lexicon match counts next to an exact one (0: not at all). */
   lexiconWeight: number;
   /** Qualified names of the tools this conversation already used. */
@@ -76,6 +90,16 @@ export async function gatherCandidates(input: {
     input.lexiconWeight > 0 ? { terms: lexiconTerms, weight: input.lexiconWeight } : undefined;
   const full = lexical.search(query, { limit: pool, accept, weak, related });
   for (const hit of full.hits) get(hit.id).lexical = hit.normalized;
+  if (input.servers && input.servers.wanted.length > 0) {
+    const { wanted, of } = input.servers;
+    const present = new Set(full.hits.map((hit) => of(hit.id)));
+    for (const server of wanted) {
+      if (present.has(server)) continue;
+      const inServer = (id: string) => (of(id) === server ? accept(id) : false);
+      const [best] = lexical.search(query, { limit: 1, accept: inServer, weak, related }).hits;
+      if (best) get(best.id).lexical = best.normalized;
+    }
+  }
   let candidateCount = full.candidateCount;
   let filteredCount = full.rejectedCount;
 
@@ -83,9 +107,23 @@ export async function gatherCandidates(input: {
   const subqueries = input.decompose ? decomposeQuery(query) : [];
   // Not bounded by the request's own hits (`accepted`): scoring those hits for every clause cost
   // more than the postings it saved, on the Seal-Tools requests at 10k tools.
+  const clauses: ClauseHits[] = [];
+  // A clause that is also a coverage part is searched once, for both (a search costs the same
+  // whatever its limit).
+  const covering = new Set(input.coverageClauses);
+  const searched = new Map<string, readonly LexicalHit[]>();
   for (const clause of subqueries) {
-    const [best] = lexical.search(clause, { limit: 1, accept, related }).hits;
+    const limit = covering.has(clause) ? CLAUSE_HITS : 1;
+    const { hits } = lexical.search(clause, { limit, accept, related });
+    if (limit > 1) searched.set(clause, hits);
+    const [best] = hits;
     if (best) get(best.id).subquery = Math.max(get(best.id).subquery, 1);
+  }
+  // Clause coverage chooses among each part's best matches that the whole request found too.
+  for (const clause of input.coverageClauses) {
+    const hits =
+      searched.get(clause) ?? lexical.search(clause, { limit: CLAUSE_HITS, accept, related }).hits;
+    clauses.push({ text: clause, hits: hits.filter((hit) => candidates.has(hit.id)) });
   }
 
   const learned = input.memory?.suggest(request.query) ?? new Map<string, number>();
@@ -169,6 +207,7 @@ export async function gatherCandidates(input: {
     candidates,
     vectors,
     subqueries,
+    clauses,
     learnedActive: learned.size > 0,
     semanticActive: input.vectors !== undefined && warnings.length === 0,
     conversationActive,

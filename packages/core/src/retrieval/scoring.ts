@@ -11,6 +11,8 @@ export const DEFAULT_ROUTING_WEIGHTS: Readonly<RoutingWeights> = Object.freeze({
   semantic: 1.5,
   subquery: 0.15,
   group: 0.3,
+  server: 0,
+  coverage: 0.5,
   learned: 1.5,
   lexicon: 0.2,
   relevance: 0.8,

@@ -15,6 +15,15 @@ import {
 } from './retriever-options.js';
 import { combineSignals, costScore, DEFAULT_ROUTING_WEIGHTS, healthScore } from './scoring.js';
 import { finalizeSelection } from './selection.js';
+import {
+  clauseWinners,
+  coverageClauses,
+  coverClauses,
+  diversifyServers,
+  ServerIndex,
+  serverSignal,
+  wantedServers,
+} from './server-routing.js';
 import { estimateToolTokens, type TokenCounter } from './token-estimate.js';
 import { DEFAULT_LEXICAL_FIELDS, toEmbeddingText } from './tool-document.js';
 import { groupScores, toolGroup } from './tool-groups.js';
@@ -44,6 +53,7 @@ function groupSignal(
 export class ToolRetriever {
   readonly #registry: ToolRegistry;
   readonly #text: ToolTextIndex;
+  readonly #servers = new ServerIndex();
   readonly #vectors: VectorSync | undefined;
   readonly #weights: RoutingWeights;
   readonly #options: ToolRetrieverOptions;
@@ -99,8 +109,15 @@ export class ToolRetriever {
   }
 
   #apply(change: RegistryChange): void {
-    if (change.type === 'removed') this.#text.remove(change.tool);
-    else this.#text.add(change.tool, change.previous);
+    if (change.type === 'removed') {
+      this.#text.remove(change.tool);
+      this.#servers.remove(change.tool);
+    } else {
+      this.#text.add(change.tool, change.previous);
+      if (change.previous?.qualifiedName === change.tool.qualifiedName)
+        this.#servers.remove(change.previous);
+      this.#servers.add(change.tool);
+    }
     this.#vectors?.apply(change);
   }
 
@@ -171,6 +188,10 @@ export class ToolRetriever {
       return decision;
     };
 
+    // Servers ranked as documents of their own; with two or more wanted, the list is diversified.
+    const servers: Map<string, number> =
+      weights.server > 0 ? this.#servers.score(request.query) : new Map();
+    const wanted = wantedServers(servers);
     const gathered = await gatherCandidates({
       request,
       pool: Math.max(limit * 5, this.#options.candidatePool ?? 50),
@@ -178,6 +199,17 @@ export class ToolRetriever {
       vectors: this.#vectors,
       memory: this.#memory,
       decompose: this.#options.decompose ?? true,
+      coverageClauses: weights.coverage > 0 ? coverageClauses(request.query) : [],
+      servers:
+        wanted.length > 1
+          ? {
+              wanted,
+              of: (id) => {
+                const tool = this.#registry.get(id);
+                return tool && toolGroup(tool);
+              },
+            }
+          : undefined,
       lexiconWeight: weights.lexicon,
       usedTools: (request.context?.usedTools ?? []).map(
         (name) => this.#registry.get(name)?.qualifiedName ?? name,
@@ -209,6 +241,7 @@ export class ToolRetriever {
         semantic: gathered.semanticActive ? (raw.semantic ?? 0) : undefined,
         subquery: raw.subquery,
         group: groupSignal(groups, tool),
+        server: serverSignal(servers, tool),
         learned: gathered.learnedActive ? (raw.learned ?? 0) : undefined,
         intent: intentMatch(intent, this.#keywordIntents.toolIntents(tool)),
         conversation: gathered.conversationActive ? (raw.conversation ?? 0) : undefined,
@@ -225,6 +258,7 @@ export class ToolRetriever {
         subquery: signals.subquery,
       };
       if (signals.group !== undefined) breakdown.group = signals.group;
+      if (signals.server !== undefined) breakdown.server = signals.server;
       if (signals.semantic !== undefined) breakdown.semantic = signals.semantic;
       if (signals.learned !== undefined) breakdown.learned = signals.learned;
       if (signals.conversation !== undefined) breakdown.conversation = signals.conversation;
@@ -241,10 +275,20 @@ export class ToolRetriever {
     ranked.sort(
       (a, b) => b.score - a.score || (a.tool.qualifiedName < b.tool.qualifiedName ? -1 : 1),
     );
+    const diverse = diversifyServers(ranked, servers, wanted, limit, weights.server);
+    const covered =
+      weights.coverage > 0 && gathered.clauses.length > 0
+        ? coverClauses(
+            diverse,
+            clauseWinners(gathered.clauses, this.#servers, (id) => this.#registry.get(id)),
+            limit,
+            weights.coverage,
+          )
+        : diverse;
 
     const selection = await finalizeSelection({
       request,
-      ranked,
+      ranked: covered,
       limit,
       weights,
       registry: this.#registry,

@@ -87,6 +87,18 @@ export interface RoutingWeights {
   subquery: number;
   /** Within relevance: how well the tool's server (namespace, or `server__` name prefix) matches as a whole. */
   group: number;
+  /**
+   * How strongly the first `limit` places are spread over the servers the request matches as a
+   * whole (each server ranked by its own text: its name and its tools' names and descriptions);
+   * 0 keeps the flat order. Only catalogs with two or more servers have it. Default 0.
+   */
+  server: number;
+  /**
+   * Share of the places after the first five (of `limit`) reserved for the best tool of each
+   * part of a multi-part request, when the parts go to different servers, so every part gets a
+   * tool; 0 turns clause coverage off. Default 0.5.
+   */
+  coverage: number;
   /** Within relevance: similar past queries that this tool answered. */
   learned: number;
   /**
