@@ -5,6 +5,6 @@ export default defineConfig({
     include: ['src/**/*.test.ts'],
     // TypeDoc compiles each package on a loaded machine: ceilings, not timings.
     testTimeout: 300_000,
-    hookTimeout: 300_000,
+    hookTimeout: 900_000,
   },
 });
