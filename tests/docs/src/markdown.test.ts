@@ -98,6 +98,20 @@ describe('Markdown links', () => {
     );
   });
 
+  it('checks the README of every package', async () => {
+    const packages: string[] = [];
+    for (const group of ['packages', 'apps']) {
+      for (const entry of await readdir(join(root, group), { withFileTypes: true })) {
+        if (entry.isDirectory() && existsSync(join(root, group, entry.name, 'package.json'))) {
+          packages.push(`${group}/${entry.name}`);
+        }
+      }
+    }
+    const checked = new Set(files.map((file) => relative(root, file)));
+    expect(packages.length).toBeGreaterThan(30);
+    expect(packages.filter((dir) => !checked.has(`${dir}/README.md`))).toEqual([]);
+  });
+
   it.each(files.map((file) => [relative(root, file), file]))(
     '%s links only to files that exist',
     async (_name, file) => {
