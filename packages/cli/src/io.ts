@@ -12,6 +12,7 @@
  * ```
  */
 export interface Writer {
+  /** Write `text` as it is (commands add their own newlines). */
   write(text: string): unknown;
   /** True when the writer is a terminal; enables the progress bar. */
   isTTY?: boolean;

@@ -74,6 +74,7 @@ export interface HttpRoute {
   public?: boolean;
   /** How the front door writes its refusals on this route. Default `problem`. */
   errorFormat?: RefusalFormat;
+  /** Answer one request that passed the checks; `principal` is undefined when no authentication is configured or the route is public. */
   handle(
     request: IncomingMessage,
     response: ServerResponse,
@@ -155,6 +156,7 @@ export interface RunningHttpHost {
    * (`drained: true`) or after `timeoutMs` (`drained: false`). Call `close()` after it.
    */
   drain(timeoutMs: number): Promise<{ drained: boolean; inFlight: number }>;
+  /** Stop listening and close every route (`HttpRoute.close`); open connections are ended. */
   close(): Promise<void>;
 }
 

@@ -99,6 +99,7 @@ export interface RunningHttpServer {
    * Call `close()` after it.
    */
   drain(timeoutMs: number): Promise<{ drained: boolean; inFlight: number }>;
+  /** Stop listening and close every session. */
   close(): Promise<void>;
 }
 

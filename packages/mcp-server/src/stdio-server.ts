@@ -47,6 +47,7 @@ export interface StdioServerOptions {
 export interface RunningStdioServer {
   /** Resolves when the client disconnects (stdin ends) or `close()` is called. */
   readonly closed: Promise<void>;
+  /** End the session: the SDK server and its transport close. */
   close(): Promise<void>;
 }
 

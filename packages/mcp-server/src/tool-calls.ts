@@ -38,6 +38,7 @@ import { errorResult, toCallToolResult } from './tool-results.js';
 export interface CallContext {
   principal?: Principal;
   signal?: AbortSignal;
+  /** Progress of the running tool, passed on as MCP progress notifications. */
   onProgress?: (update: ProgressUpdate) => void;
   /** Log entries of the running tool, with the tool's name as the client knows it. */
   onLog?: (entry: ToolLogEntry, tool: string) => void;

@@ -68,18 +68,25 @@ export interface UpstreamServer {
  * ```
  */
 export interface UpstreamFeatureAccess {
+  /** The prompts the server offers (`prompts/list`). */
   listPrompts(signal?: AbortSignal): Promise<Prompt[]>;
+  /** One prompt filled in with `args` (`prompts/get`). */
   getPrompt(
     name: string,
     args: Record<string, string> | undefined,
     signal?: AbortSignal,
   ): Promise<GetPromptResult>;
+  /** The resources the server offers (`resources/list`). */
   listResources(signal?: AbortSignal): Promise<Resource[]>;
+  /** The resource templates the server offers (`resources/templates/list`). */
   listResourceTemplates(signal?: AbortSignal): Promise<ResourceTemplate[]>;
+  /** The contents of one resource (`resources/read`). */
   readResource(uri: string, signal?: AbortSignal): Promise<ReadResourceResult>;
+  /** Completions for a prompt or resource template argument (`completion/complete`). */
   complete(params: CompleteRequest['params'], signal?: AbortSignal): Promise<CompleteResult>;
   /** Resource subscriptions; absent when the server cannot subscribe. */
   subscribeResource?(uri: string, signal?: AbortSignal): Promise<void>;
+  /** Stop the updates `subscribeResource` asked for. */
   unsubscribeResource?(uri: string, signal?: AbortSignal): Promise<void>;
   /** Tell the server the client's roots changed (`notifications/roots/list_changed`), to these. */
   rootsChanged?(roots?: { roots: { uri: string; name?: string }[] }): Promise<void>;
@@ -237,6 +244,7 @@ export class UpstreamCatalog {
     );
   }
 
+  /** Every upstream prompt the principal may see, under its exposed name (`<server>.<name>`). */
   async listPrompts(principal: Principal | undefined, signal?: AbortSignal): Promise<Prompt[]> {
     const lists = await this.#each((server) =>
       server
@@ -250,6 +258,7 @@ export class UpstreamCatalog {
     return lists.flat();
   }
 
+  /** One prompt by its exposed name; a name the principal may not see is refused as unknown. */
   async getPrompt(
     name: string,
     args: Record<string, string> | undefined,
@@ -260,6 +269,7 @@ export class UpstreamCatalog {
     return server.getPrompt(local, args, signal);
   }
 
+  /** Every upstream resource the principal may see, under its exposed URI and name. */
   async listResources(principal: Principal | undefined, signal?: AbortSignal): Promise<Resource[]> {
     const lists = await this.#each((server) =>
       server.listResources(signal).then((resources) =>
@@ -275,6 +285,7 @@ export class UpstreamCatalog {
     return lists.flat();
   }
 
+  /** Every upstream resource template the principal may see, under its exposed URI template and name. */
   async listResourceTemplates(
     principal: Principal | undefined,
     signal?: AbortSignal,
@@ -293,6 +304,7 @@ export class UpstreamCatalog {
     return lists.flat();
   }
 
+  /** Read a resource by its exposed URI; the contents come back under exposed URIs too. */
   async readResource(
     uri: string,
     principal: Principal | undefined,
@@ -309,6 +321,7 @@ export class UpstreamCatalog {
     };
   }
 
+  /** Completions for an argument of an exposed prompt or resource template. */
   async complete(
     params: CompleteRequest['params'],
     principal: Principal | undefined,

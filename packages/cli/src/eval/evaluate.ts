@@ -27,6 +27,7 @@ export const NDCG_K = 10;
  * ```
  */
 export interface RetrievalTrainer {
+  /** Learn from `examples` through `arsenal`; resolves when it is ready to be measured. */
   train(arsenal: Arsenal, examples: readonly BenchmarkQuery[]): Promise<void>;
 }
 
