@@ -13,7 +13,7 @@ import { ConfigurationError } from '@arsenal/core';
  *   if (!ConfigFileError.isInstance(error)) throw error;
  *   const issues: readonly ConfigIssue[] = error.issues;
  *   for (const issue of issues) console.error(`line ${issue.line}: ${issue.path}: ${issue.message}`);
- *   // line 2: serve.prot: ...unknown key...
+ *   // line 2: serve.prot: unknown key "prot"; did you mean "port"? ...
  * }
  * ```
  */

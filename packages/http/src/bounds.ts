@@ -49,7 +49,7 @@ export interface NumericRange {
  * boundedNumber('timeoutMs', 2_000, range); // 2000
  * boundedNumber('timeoutMs', undefined, range); // 5000
  * // boundedNumber('timeoutMs', Number.NaN, range) throws a ConfigurationError:
- * // "timeoutMs must be a whole number from 100 to 60000ms, got NaN; leave it out for 5000ms."
+ * // "timeoutMs must be a whole number from 100 to 60000 ms, got NaN; leave it out for 5000 ms."
  * ```
  */
 export function boundedNumber(name: string, value: unknown, range: NumericRange): number {

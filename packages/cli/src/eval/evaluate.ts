@@ -88,7 +88,7 @@ export interface LatencySummary {
  *   'inline',
  * );
  * const report: EvaluationReport = await evaluateRetrieval({ arsenal, queries, ks: [1, 5] });
- * console.log(report.overall.recall['1'], Object.keys(report.subsets)); // 1 ['easy']
+ * console.log(report.overall.recall); // { '1': 1, '5': 1 }
  * ```
  */
 export interface EvaluationReport {
