@@ -10,6 +10,17 @@ import {
 import { isMap, isSeq, LineCounter, type Node, parseDocument } from 'yaml';
 import { CliError } from './cli-error.js';
 
+/**
+ * The catalog file formats the CLI reads: JSON, JSON Lines and YAML.
+ *
+ * @example
+ * ```ts
+ * import { type CatalogFileFormat, catalogFormatOf, parseCatalogText } from '@arsenal/cli';
+ *
+ * const format: CatalogFileFormat = catalogFormatOf('tools.yml') ?? 'json'; // 'yaml'
+ * const inputs = parseCatalogText('- name: ping\n  description: Check a host answers.\n', format, 'tools.yml');
+ * ```
+ */
 export type CatalogFileFormat = 'json' | 'jsonl' | 'yaml';
 
 const FORMATS: Readonly<Record<string, CatalogFileFormat>> = {
@@ -19,7 +30,18 @@ const FORMATS: Readonly<Record<string, CatalogFileFormat>> = {
   '.yml': 'yaml',
 };
 
-/** The catalog format a file name implies, or undefined for an unknown extension. */
+/**
+ * The catalog format a file name implies, or undefined for an unknown extension.
+ *
+ * @example
+ * ```ts
+ * import { catalogFormatOf } from '@arsenal/cli';
+ *
+ * catalogFormatOf('tools.JSONL'); // 'jsonl'
+ * catalogFormatOf('tools.yml'); // 'yaml'
+ * catalogFormatOf('tools.csv'); // undefined
+ * ```
+ */
 export function catalogFormatOf(path: string): CatalogFileFormat | undefined {
   return FORMATS[extname(path).toLowerCase()];
 }
@@ -50,6 +72,22 @@ export async function readTextFile(path: string, what: string, hint: string): Pr
 /**
  * Tool entries of a YAML catalog: a list of tools, or a mapping with a `tools` list.
  * Errors carry the line number in the file, for syntax errors and for bad entries alike.
+ *
+ * @example
+ * ```ts
+ * import { parseYamlCatalog } from '@arsenal/cli';
+ *
+ * const inputs = parseYamlCatalog(
+ *   `tools:
+ *   - name: get_weather
+ *     description: Current weather and forecast for a city.
+ *   - name: send_email
+ *     description: Send an email to one recipient.
+ * `,
+ *   'tools.yaml',
+ * );
+ * inputs.map((input) => input.name); // ['get_weather', 'send_email']
+ * ```
  */
 export function parseYamlCatalog(text: string, source: string): ToolDefinitionInput[] {
   const lineCounter = new LineCounter();
@@ -78,7 +116,20 @@ export function parseYamlCatalog(text: string, source: string): ToolDefinitionIn
   });
 }
 
-/** Parse catalog text in a known format. */
+/**
+ * Parse catalog text in a known format.
+ *
+ * @example
+ * ```ts
+ * import { parseCatalogText } from '@arsenal/cli';
+ *
+ * const jsonl = [
+ *   '{"name":"get_weather","description":"Current weather for a city."}',
+ *   '{"name":"send_email","description":"Send an email to one recipient."}',
+ * ].join('\n');
+ * const inputs = parseCatalogText(jsonl, 'jsonl', 'tools.jsonl');
+ * ```
+ */
 export function parseCatalogText(
   text: string,
   format: CatalogFileFormat,
@@ -88,7 +139,19 @@ export function parseCatalogText(
   return parseCatalog(text, { format, source });
 }
 
-/** Load the tool entries of a .json, .jsonl, .yaml or .yml catalog file. */
+/**
+ * Load the tool entries of a .json, .jsonl, .yaml or .yml catalog file.
+ *
+ * @example
+ * ```ts
+ * import { createArsenal } from '@arsenal/core';
+ * import { loadCatalogFile } from '@arsenal/cli';
+ *
+ * const arsenal = createArsenal();
+ * await arsenal.register(await loadCatalogFile('tools.yaml'));
+ * // A missing file is a CliError: "tools.yaml: catalog file not found — check the path".
+ * ```
+ */
 export async function loadCatalogFile(
   path: string,
   options: { missingHint?: string } = {},

@@ -3,6 +3,18 @@ import { ArsenalError } from '@arsenal/core';
 /**
  * A problem the user can fix: printed as one line, `arsenal: <what was wrong> — <how to fix>`,
  * with a non-zero exit code and never a stack trace.
+ *
+ * @example
+ * ```ts
+ * import { CliError, createMemoryWriter, runCli } from '@arsenal/cli';
+ *
+ * const error = new CliError('--limit must be a whole number, got "ten"', 'pass --limit 10');
+ * CliError.isInstance(error); // true; runCli prints `arsenal: <message> — <hint>` and exits 2
+ *
+ * const stderr = createMemoryWriter();
+ * await runCli(['search', 'weather', '--limit', 'ten'], { stdout: createMemoryWriter(), stderr });
+ * console.log(stderr.text); // one line, no stack trace
+ * ```
  */
 export class CliError extends ArsenalError {
   static override readonly marker: symbol = Symbol.for('arsenal.error.cli.CliError');

@@ -62,6 +62,19 @@ export function formatMainHelp(): string {
 /**
  * Run the CLI on `argv` (the words after `arsenal`), writing to `io`. Returns the exit code;
  * never throws: every failure becomes one line on stderr.
+ *
+ * @example
+ * ```ts
+ * import { createMemoryWriter, runCli } from '@arsenal/cli';
+ *
+ * const stdout = createMemoryWriter();
+ * const stderr = createMemoryWriter();
+ * const exitCode = await runCli(['search', 'convert dollars to euros', '--limit', '3'], {
+ *   stdout,
+ *   stderr,
+ * });
+ * console.log(exitCode, stdout.text);
+ * ```
  */
 export async function runCli(argv: readonly string[], io: CliIO): Promise<number> {
   try {

@@ -1,3 +1,14 @@
+/**
+ * The `arsenal` command line (`search`, `list`, `inspect`, `eval`, `serve`, `call`, `approve`,
+ * `diff`) and the pieces it is built from, for programs that drive it. `runCli` runs a command
+ * line against any `CliIO` and resolves to the exit code, never throwing; each command is also
+ * callable with its parsed arguments (`searchCommand`, `listCommand`, `inspectCommand`,
+ * `evalCommand`). The catalog loaders read JSON, JSONL and YAML tool catalogs with errors that
+ * name the line, and the evaluation exports (`evaluateRetrieval`, the metrics, `createPlainBm25`)
+ * measure retrieval quality on labelled queries the way `arsenal eval` and the quality gate do.
+ *
+ * @packageDocumentation
+ */
 export type { CatalogFileFormat } from './catalog-loader.js';
 export {
   catalogFormatOf,

@@ -16,6 +16,15 @@ function isMissingModule(error: unknown, name: string): boolean {
 /**
  * Import a package by name: as this package would, then as a module in `baseDir` would (so an
  * adapter installed in the user's project is found wherever Arsenal itself is installed).
+ *
+ * @example
+ * ```ts
+ * import { importPackage } from '@arsenal/config';
+ *
+ * // Found in Arsenal's own dependencies, else in the project the config file sits in.
+ * const module = await importPackage('@arsenal/store-qdrant', process.cwd(), 'vectorStore');
+ * console.log(Object.keys(module)); // the package's exports
+ * ```
  */
 export async function importPackage(
   name: string,
@@ -48,7 +57,21 @@ export async function importPackage(
   }
 }
 
-/** Load an adapter: import its package, find its factory, call it with `options`. */
+/**
+ * Load an adapter: import its package, find its factory, call it with `options`.
+ *
+ * @example
+ * ```ts
+ * import type { VectorStore } from '@arsenal/core';
+ * import { loadAdapter } from '@arsenal/config';
+ *
+ * const store = await loadAdapter<VectorStore>(
+ *   { use: '@arsenal/store-qdrant', options: { url: 'http://localhost:6333', collection: 'tools' } },
+ *   process.cwd(),
+ *   'vectorStore',
+ * );
+ * ```
+ */
 export async function loadAdapter<T>(
   adapter: AdapterConfig,
   baseDir: string,

@@ -34,6 +34,27 @@ import type { ArsenalConfig } from './schema.js';
 import { stateWarnings } from './state-warnings.js';
 import { addUtcpSources } from './utcp-sources.js';
 
+/**
+ * How `createArsenalFromConfig` reports problems and runs inline tools.
+ *
+ * @example
+ * ```ts
+ * import { createArsenalFromConfig, type CreateFromConfigOptions, parseConfig } from '@arsenal/config';
+ *
+ * const options: CreateFromConfigOptions = {
+ *   onWarning: (message) => console.error(message),
+ *   handlers: { get_time: () => ({ now: new Date().toISOString() }) },
+ * };
+ * const config = parseConfig(`
+ * tools:
+ *   inline:
+ *     - name: get_time
+ *       description: The current time, as an ISO 8601 string.
+ * `);
+ * const { arsenal, close } = await createArsenalFromConfig(config, options);
+ * await close();
+ * ```
+ */
 export interface CreateFromConfigOptions {
   /** Problems that do not stop start-up: tools skipped, a server's stderr. */
   onWarning?: (message: string) => void;
@@ -46,6 +67,19 @@ export interface CreateFromConfigOptions {
   pinning?: 'reject' | 'flag' | 'off';
 }
 
+/**
+ * An Arsenal built from a config, with what it connected to and one `close()` for all of it.
+ *
+ * @example
+ * ```ts
+ * import { type ConfiguredArsenal, createArsenalFromConfig, loadConfig } from '@arsenal/config';
+ *
+ * const configured: ConfiguredArsenal = await createArsenalFromConfig(await loadConfig('arsenal.yaml'));
+ * console.log(configured.sources.map((source) => source.id)); // the MCP servers aggregated
+ * const { tools } = await configured.arsenal.retrieve({ query: 'open a pull request', limit: 5 });
+ * await configured.close(); // MCP child processes too
+ * ```
+ */
 export interface ConfiguredArsenal {
   arsenal: Arsenal;
   /** The MCP servers being aggregated, their tools registered with their executors. */
@@ -65,7 +99,16 @@ export interface ConfiguredArsenal {
  * MCP server (connected, listed, registered, and followed for changes).
  *
  * @example
- * const { arsenal, close } = await createArsenalFromConfig(await loadConfig('arsenal.yaml'));
+ * ```ts
+ * import { createArsenalFromConfig, loadConfig } from '@arsenal/config';
+ *
+ * const config = await loadConfig('arsenal.yaml');
+ * const { arsenal, close } = await createArsenalFromConfig(config, {
+ *   onWarning: (message) => console.error(message),
+ * });
+ * console.log(arsenal.registry.list().length, 'tools');
+ * await close();
+ * ```
  */
 export async function createArsenalFromConfig(
   config: ArsenalConfig,

@@ -61,6 +61,14 @@ export function substituteVariables(
 /**
  * Parse a `.env` file: `KEY=value`, optional `export `, `#` comments, single quotes (literal),
  * double quotes (with \n, \t, \" and \\ escapes). Lines that are not assignments are ignored.
+ *
+ * @example
+ * ```ts
+ * import { parseDotEnv } from '@arsenal/config';
+ *
+ * parseDotEnv('# keys\nexport OPENAI_API_KEY=sk-123\nGREETING="hello\\nworld"\nRAW=\'$HOME\'\n');
+ * // { OPENAI_API_KEY: 'sk-123', GREETING: 'hello\nworld', RAW: '$HOME' }
+ * ```
  */
 export function parseDotEnv(text: string): Record<string, string> {
   const result: Record<string, string> = {};

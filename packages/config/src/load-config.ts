@@ -7,6 +7,20 @@ import { keySuggestion } from './config-keys.js';
 import { type MissingVariable, parseDotEnv, substituteVariables } from './env-substitution.js';
 import { type ArsenalConfig, arsenalConfigSchema } from './schema.js';
 
+/**
+ * Where `loadConfig` takes the values of `${VAR}` from.
+ *
+ * @example
+ * ```ts
+ * import { type LoadConfigOptions, loadConfig } from '@arsenal/config';
+ *
+ * const options: LoadConfigOptions = {
+ *   env: { ...process.env, QDRANT_URL: 'http://localhost:6333' },
+ *   envFile: false, // do not read .env beside the file
+ * };
+ * const config = await loadConfig('arsenal.yaml', options);
+ * ```
+ */
 export interface LoadConfigOptions {
   /** Variables for `${VAR}`. Default `process.env`. They win over the `.env` file. */
   env?: Readonly<Record<string, string | undefined>>;
@@ -14,6 +28,22 @@ export interface LoadConfigOptions {
   envFile?: string | false;
 }
 
+/**
+ * How `parseConfig` names the text in errors, resolves paths and substitutes `${VAR}`.
+ *
+ * @example
+ * ```ts
+ * import { type ParseConfigOptions, parseConfig } from '@arsenal/config';
+ *
+ * const options: ParseConfigOptions = {
+ *   source: 'tenant-a.yaml',
+ *   baseDir: '/etc/arsenal',
+ *   env: { PORT: '8080' },
+ * };
+ * const config = parseConfig('serve:\n  transport: http\n  port: ${PORT}\n', options);
+ * config.serve?.port; // 8080, a number: a whole ${VAR} takes the type it expands to
+ * ```
+ */
 export interface ParseConfigOptions {
   /** Name used in errors. Default `arsenal.yaml`. */
   source?: string;
@@ -22,7 +52,18 @@ export interface ParseConfigOptions {
   env?: Readonly<Record<string, string | undefined>>;
 }
 
-/** Read, substitute and validate an `arsenal.yaml`. Throws ConfigFileError naming line and key. */
+/**
+ * Read, substitute and validate an `arsenal.yaml`. Throws ConfigFileError naming line and key.
+ *
+ * @example
+ * ```ts
+ * import { loadConfig } from '@arsenal/config';
+ *
+ * // Reads .env beside the file; process.env wins over it.
+ * const config = await loadConfig('arsenal.yaml');
+ * console.log(config.baseDir, Object.keys(config.mcpServers ?? {}));
+ * ```
+ */
 export async function loadConfig(
   path: string,
   options: LoadConfigOptions = {},
@@ -69,7 +110,25 @@ async function readEnvFile(
   }
 }
 
-/** Validate config text (YAML or JSON). Throws ConfigFileError naming line and key. */
+/**
+ * Validate config text (YAML or JSON). Throws ConfigFileError naming line and key.
+ *
+ * @example
+ * ```ts
+ * import { parseConfig } from '@arsenal/config';
+ *
+ * const config = parseConfig(`
+ * mcpServers:
+ *   everything:
+ *     command: npx
+ *     args: ['-y', '@modelcontextprotocol/server-everything']
+ * serve:
+ *   mode: dynamic
+ * `);
+ * config.serve?.mode; // 'dynamic'
+ * // parseConfig('serve:\n  mode: fast\n') throws a ConfigFileError naming line 2 and serve.mode.
+ * ```
+ */
 export function parseConfig(text: string, options: ParseConfigOptions = {}): ArsenalConfig {
   const source = options.source ?? 'arsenal.yaml';
   const lineCounter = new LineCounter();

@@ -85,6 +85,17 @@ export const stateSchema = adapterSchema.extend({
   share: z.boolean().optional(),
 });
 
+/**
+ * The zod schema of `arsenal.yaml`, after `${VAR}` substitution; `parseConfig` and `loadConfig` apply it with line numbers.
+ *
+ * @example
+ * ```ts
+ * import { arsenalConfigSchema } from '@arsenal/config';
+ *
+ * const result = arsenalConfigSchema.safeParse({ serve: { mode: 'dynamic', port: 3333 } });
+ * if (!result.success) console.error(result.error.issues);
+ * ```
+ */
 export const arsenalConfigSchema = z.strictObject({
   vectorStore: adapterSchema.optional(),
   state: stateSchema.optional(),
@@ -166,13 +177,76 @@ export const arsenalConfigSchema = z.strictObject({
   serve: serveSchema.optional(),
 });
 
+/**
+ * An adapter entry (`vectorStore`, `embedder`, `telemetry`...): a package, its factory and the factory's options.
+ *
+ * @example
+ * ```ts
+ * import { type AdapterConfig, loadAdapter } from '@arsenal/config';
+ *
+ * const embedder: AdapterConfig = {
+ *   use: '@arsenal/embedder-ollama',
+ *   export: 'createOllamaEmbedder',
+ *   options: { model: 'nomic-embed-text' },
+ * };
+ * const loaded = await loadAdapter(embedder, process.cwd(), 'embedder');
+ * ```
+ */
 export type AdapterConfig = z.infer<typeof adapterSchema>;
+/**
+ * The `serve:` section: how `arsenal serve` serves the Arsenal (mode, transport, address, auth, limits).
+ *
+ * @example
+ * ```ts
+ * import { parseConfig, type ServeConfig } from '@arsenal/config';
+ *
+ * const serve: ServeConfig = parseConfig('serve:\n  transport: http\n  port: 3333\n').serve ?? {};
+ * console.log(serve.transport, serve.port); // http 3333
+ * ```
+ */
 export type ServeConfig = z.infer<typeof serveSchema>;
+/**
+ * One `mcpServers.<name>` entry: a command to spawn (stdio) or a URL (Streamable HTTP or SSE).
+ *
+ * @example
+ * ```ts
+ * import type { McpServerConfig } from '@arsenal/config';
+ *
+ * const local: McpServerConfig = { command: 'npx', args: ['-y', '@modelcontextprotocol/server-everything'] };
+ * const remote: McpServerConfig = { url: 'https://mcp.example.com/mcp', transport: 'http', timeoutMs: 10_000 };
+ * ```
+ */
 export type McpServerConfig = NonNullable<
   z.infer<typeof arsenalConfigSchema>['mcpServers']
 >[string];
+/**
+ * One `a2aAgents.<name>` entry: an A2A agent whose skills become tools.
+ *
+ * @example
+ * ```ts
+ * import type { A2aAgentConfig } from '@arsenal/config';
+ *
+ * const travel: A2aAgentConfig = {
+ *   url: 'https://agents.example.com/travel',
+ *   bearerToken: process.env.TRAVEL_TOKEN ?? 'dev-token',
+ *   mode: 'auto',
+ * };
+ * ```
+ */
 export type A2aAgentConfig = z.infer<typeof a2aAgentSchema>;
-/** A validated `arsenal.yaml`, with `${VAR}` substituted and relative paths resolved. */
+/**
+ * A validated `arsenal.yaml`, with `${VAR}` substituted and relative paths resolved.
+ *
+ * @example
+ * ```ts
+ * import { type ArsenalConfig, createArsenalFromConfig, loadConfig } from '@arsenal/config';
+ *
+ * const config: ArsenalConfig = await loadConfig('arsenal.yaml');
+ * config.baseDir; // the folder relative paths in it were resolved against
+ * const { close } = await createArsenalFromConfig({ ...config, pinning: 'flag' });
+ * await close();
+ * ```
+ */
 export type ArsenalConfig = z.infer<typeof arsenalConfigSchema> & {
   /** Folder of the config file: relative paths are resolved against it. */
   baseDir: string;

@@ -10,7 +10,20 @@ import { createJwtAuthenticator, firstAuthenticator } from './jwt-authenticator.
 import { bearerChallenge, type OAuthResourceOptions } from './oauth-resource.js';
 import type { HttpRefusal } from './refusals.js';
 
-/** The ways a front door can know its callers; none of them set means no authentication. */
+/**
+ * The ways a front door can know its callers; none of them set means no authentication.
+ *
+ * @example
+ * ```ts
+ * import { type AuthenticationOptions, startHttpHost } from '@arsenal/http';
+ *
+ * const auth: AuthenticationOptions = {
+ *   credentials: [{ token: process.env.ARSENAL_TOKEN ?? 'dev-token', principal: { id: 'ci' } }],
+ * };
+ * const host = await startHttpHost({ ...auth, port: 0, routes: [] });
+ * await host.close();
+ * ```
+ */
 export interface AuthenticationOptions {
   /** Bearer tokens / API keys and their principals. */
   credentials?: readonly HttpCredential[];
@@ -20,7 +33,19 @@ export interface AuthenticationOptions {
   authenticator?: RequestAuthenticator;
 }
 
-/** How the configured authentication is advertised (agent card, OpenAPI, metadata). */
+/**
+ * How the configured authentication is advertised (agent card, OpenAPI, metadata).
+ *
+ * @example
+ * ```ts
+ * import { type AuthenticationSummary, summarizeAuthentication } from '@arsenal/http';
+ *
+ * const summary: AuthenticationSummary = summarizeAuthentication({
+ *   credentials: [{ token: 'dev-token', principal: { id: 'me' } }],
+ * });
+ * // { tokens: true, custom: false }: an OpenAPI document lists a bearer scheme
+ * ```
+ */
 export interface AuthenticationSummary {
   /** Static tokens, as `Authorization: Bearer` or `X-API-Key`. */
   tokens: boolean;
@@ -30,7 +55,23 @@ export interface AuthenticationSummary {
   custom: boolean;
 }
 
-/** What `options` configure, for the documents that advertise it. */
+/**
+ * What `options` configure, for the documents that advertise it.
+ *
+ * @example
+ * ```ts
+ * import { summarizeAuthentication } from '@arsenal/http';
+ *
+ * const { tokens, oauth, custom } = summarizeAuthentication({
+ *   oauth: {
+ *     resource: 'https://mcp.example.com/mcp',
+ *     authorizationServers: ['https://auth.example.com'],
+ *     jwksUrl: 'https://auth.example.com/.well-known/jwks.json',
+ *   },
+ * });
+ * // tokens false, custom false, oauth.resource 'https://mcp.example.com/mcp'
+ * ```
+ */
 export function summarizeAuthentication(options: AuthenticationOptions): AuthenticationSummary {
   return {
     tokens: (options.credentials?.length ?? 0) > 0,
@@ -39,7 +80,17 @@ export function summarizeAuthentication(options: AuthenticationOptions): Authent
   };
 }
 
-/** Whether `options` name any way to authenticate; a server that does never serves anonymously. */
+/**
+ * Whether `options` name any way to authenticate; a server that does never serves anonymously.
+ *
+ * @example
+ * ```ts
+ * import { requiresAuthentication } from '@arsenal/http';
+ *
+ * requiresAuthentication({}); // false
+ * requiresAuthentication({ credentials: [{ token: 'dev-token', principal: { id: 'me' } }] }); // true
+ * ```
+ */
 export function requiresAuthentication(options: AuthenticationOptions): boolean {
   return (
     options.authenticator !== undefined ||
@@ -48,7 +99,25 @@ export function requiresAuthentication(options: AuthenticationOptions): boolean 
   );
 }
 
-/** The configured checks, first match wins: a custom authenticator, else static tokens then OAuth. */
+/**
+ * The configured checks, first match wins: a custom authenticator, else static tokens then OAuth.
+ *
+ * @example
+ * ```ts
+ * import { buildAuthenticator } from '@arsenal/http';
+ *
+ * // Static tokens for scripts on this machine, OAuth for remote clients.
+ * const authenticator = buildAuthenticator({
+ *   credentials: [{ token: 'dev-token', principal: { id: 'me' } }],
+ *   oauth: {
+ *     resource: 'https://mcp.example.com/mcp',
+ *     authorizationServers: ['https://auth.example.com'],
+ *     jwksUrl: 'https://auth.example.com/.well-known/jwks.json',
+ *   },
+ * });
+ * buildAuthenticator({}); // undefined: nothing to check
+ * ```
+ */
 export function buildAuthenticator(
   options: AuthenticationOptions,
 ): RequestAuthenticator | undefined {
@@ -65,6 +134,19 @@ export function buildAuthenticator(
 /**
  * Who sends a request: its principal, or the refusal to answer with (401 with a challenge naming
  * the resource metadata, 403 for a missing scope). An authenticator that throws refuses.
+ *
+ * @example
+ * ```ts
+ * import { createServer } from 'node:http';
+ * import { authenticateRequest, createTokenAuthenticator, sendRefusal } from '@arsenal/http';
+ *
+ * const authenticator = createTokenAuthenticator([{ token: 'dev-token', principal: { id: 'me' } }]);
+ * const server = createServer(async (request, response) => {
+ *   const outcome = await authenticateRequest(request, authenticator, undefined);
+ *   if ('refusal' in outcome) return sendRefusal(response, outcome.refusal);
+ *   response.end(`hello ${outcome.principal.id}`);
+ * });
+ * ```
  */
 export async function authenticateRequest(
   request: IncomingMessage,

@@ -1,13 +1,45 @@
 import type { IncomingMessage } from 'node:http';
 import type { HttpRefusal } from './refusals.js';
 
+/**
+ * How reading a request body ended: the whole body, or why not.
+ *
+ * @example
+ * ```ts
+ * import { createServer } from 'node:http';
+ * import { type BodyOutcome, readBody } from '@arsenal/http';
+ *
+ * const server = createServer(async (request, response) => {
+ *   const outcome: BodyOutcome = await readBody(request, 64 * 1024);
+ *   if (outcome.kind === 'ok') response.end(`${outcome.body.length} bytes`);
+ *   else response.destroy(); // too_large, timeout or aborted
+ * });
+ * ```
+ */
 export type BodyOutcome =
   | { kind: 'ok'; body: Buffer }
   | { kind: 'too_large' }
   | { kind: 'timeout' }
   | { kind: 'aborted' };
 
-/** The limits a request body is read within. */
+/**
+ * The limits a request body is read within.
+ *
+ * @example
+ * ```ts
+ * import type { BodyLimits, HttpRoute } from '@arsenal/http';
+ * import { readBody } from '@arsenal/http';
+ *
+ * const route: HttpRoute = {
+ *   path: '/upload',
+ *   async handle(request, response, _principal, context) {
+ *     const limits: BodyLimits = context.limits;
+ *     const outcome = await readBody(request, limits.maxBodyBytes, limits.bodyTimeoutMs);
+ *     response.end(outcome.kind);
+ *   },
+ * };
+ * ```
+ */
 export interface BodyLimits {
   /** Largest body accepted, in bytes. */
   maxBodyBytes: number;
@@ -19,6 +51,21 @@ export interface BodyLimits {
  * Read a request body up to `limit` bytes within `timeoutMs`. Past the limit it stops buffering
  * at once and reports `too_large`; past the time, `timeout` (a client sending slowly or never
  * finishing). The caller answers and closes the connection.
+ *
+ * @example
+ * ```ts
+ * import { readBody } from '@arsenal/http';
+ * import type { HttpRoute } from '@arsenal/http';
+ *
+ * const echo: HttpRoute = {
+ *   path: '/echo',
+ *   async handle(request, response, _principal, { limits }) {
+ *     const outcome = await readBody(request, limits.maxBodyBytes, limits.bodyTimeoutMs);
+ *     if (outcome.kind === 'ok') response.end(outcome.body);
+ *     else response.destroy();
+ *   },
+ * };
+ * ```
  */
 export function readBody(
   request: IncomingMessage,
@@ -60,7 +107,17 @@ export function readBody(
   });
 }
 
-/** Parse a JSON body; undefined when it is not JSON. */
+/**
+ * Parse a JSON body; undefined when it is not JSON.
+ *
+ * @example
+ * ```ts
+ * import { parseJson } from '@arsenal/http';
+ *
+ * parseJson(Buffer.from('{"query":"weather"}')); // { value: { query: 'weather' } }
+ * parseJson(Buffer.from('not json')); // undefined
+ * ```
+ */
 export function parseJson(body: Buffer): { value: unknown } | undefined {
   try {
     return { value: JSON.parse(body.toString('utf8')) as unknown };
@@ -72,6 +129,22 @@ export function parseJson(body: Buffer): { value: unknown } | undefined {
 /**
  * The refusal for a body that could not be read whole (the connection must close after it, so
  * the rest is never read), or undefined for one that was.
+ *
+ * @example
+ * ```ts
+ * import { bodyRefusal, type HttpRoute, parseJson, readBody, sendRefusal } from '@arsenal/http';
+ *
+ * const route: HttpRoute = {
+ *   path: '/search',
+ *   async handle(request, response, _principal, { limits }) {
+ *     const outcome = await readBody(request, limits.maxBodyBytes, limits.bodyTimeoutMs);
+ *     const refusal = bodyRefusal(outcome, limits);
+ *     if (refusal === 'aborted') return; // the client went away
+ *     if (refusal) return sendRefusal(response, refusal); // 413 or 408
+ *     if (outcome.kind === 'ok') response.end(JSON.stringify(parseJson(outcome.body)?.value));
+ *   },
+ * };
+ * ```
  */
 export function bodyRefusal(
   outcome: BodyOutcome,

@@ -1,6 +1,21 @@
 import type { IncomingMessage } from 'node:http';
 
-/** Hostnames (and IP literals) a request may name when no one allowed others explicitly. */
+/**
+ * Hostnames (and IP literals) a request may name when no one allowed others explicitly.
+ *
+ * @example
+ * ```ts
+ * import { type HostCheckOptions, startHttpHost } from '@arsenal/http';
+ *
+ * // Behind a reverse proxy that forwards Host: mcp.internal, for a web app on app.example.com.
+ * const hostCheck: HostCheckOptions = {
+ *   allowedHosts: ['mcp.internal'],
+ *   allowedOrigins: ['https://app.example.com'],
+ * };
+ * const host = await startHttpHost({ ...hostCheck, port: 0, routes: [] });
+ * await host.close();
+ * ```
+ */
 export interface HostCheckOptions {
   /** Browser origins accepted besides loopback ones, compared whole: `https://app.example.com`. */
   allowedOrigins?: readonly string[];
@@ -14,6 +29,16 @@ const IPV4_LITERAL = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/;
  * Whether a hostname is really loopback: `localhost`, `::1` (bracketed or not) or an IPv4 literal
  * in 127.0.0.0/8. A name that merely starts with `127.` (`127.0.0.1.evil.example`) is a DNS name
  * anyone can point anywhere, so it is not.
+ *
+ * @example
+ * ```ts
+ * import { isLoopbackHost } from '@arsenal/http';
+ *
+ * isLoopbackHost('localhost'); // true
+ * isLoopbackHost('127.8.0.1'); // true
+ * isLoopbackHost('[::1]'); // true
+ * isLoopbackHost('127.0.0.1.evil.example'); // false: a DNS name
+ * ```
  */
 export function isLoopbackHost(host: string): boolean {
   const name = host.toLowerCase();
@@ -32,6 +57,15 @@ const NAMED_HOST = /^([a-z0-9](?:[a-z0-9._-]*[a-z0-9])?)(?::(\d{1,5}))?$/i;
  * The hostname a `Host` header names (lowercased; IPv6 literals keep their brackets), or
  * undefined when the value is not exactly `host[:port]` (RFC 9110 §7.2): `[::1]evil.example`,
  * `127.0.0.1:1, evil.example` and empty values are refused rather than guessed at.
+ *
+ * @example
+ * ```ts
+ * import { parseHostHeader } from '@arsenal/http';
+ *
+ * parseHostHeader('LocalHost:8080'); // 'localhost'
+ * parseHostHeader('[::1]:3333'); // '[::1]'
+ * parseHostHeader('127.0.0.1:1, evil.example'); // undefined
+ * ```
  */
 export function parseHostHeader(value: string): string | undefined {
   const match = BRACKETED_HOST.exec(value) ?? NAMED_HOST.exec(value);
@@ -91,6 +125,21 @@ function originRefusal(
  * DNS-rebinding protection: the Host header must name a loopback host (or a host allowed
  * explicitly), parsed strictly; the Origin header, when a browser sends one, must name one too
  * (or an origin allowed explicitly). Returns the reason to refuse, or undefined.
+ *
+ * @example
+ * ```ts
+ * import { createServer } from 'node:http';
+ * import { rebindingRefusal } from '@arsenal/http';
+ *
+ * const server = createServer((request, response) => {
+ *   const reason = rebindingRefusal(request, { allowedHosts: ['mcp.internal'] });
+ *   if (reason !== undefined) {
+ *     response.writeHead(403).end(reason);
+ *     return;
+ *   }
+ *   response.end('ok');
+ * });
+ * ```
  */
 export function rebindingRefusal(
   request: IncomingMessage,
@@ -109,6 +158,17 @@ export function rebindingRefusal(
 /**
  * Whether a request's Host and Origin pass the checks, without saying why: for answers that
  * show more to a known caller (the details of `/readyz`).
+ *
+ * @example
+ * ```ts
+ * import { createServer } from 'node:http';
+ * import { passesHostCheck } from '@arsenal/http';
+ *
+ * const server = createServer((request, response) => {
+ *   const details = passesHostCheck(request) ? { upstreams: { everything: 'connected' } } : undefined;
+ *   response.end(JSON.stringify({ status: 'ready', details }));
+ * });
+ * ```
  */
 export function passesHostCheck(request: IncomingMessage, options: HostCheckOptions = {}): boolean {
   return rebindingRefusal(request, options) === undefined;

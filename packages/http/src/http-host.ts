@@ -15,7 +15,25 @@ import { metadataPaths, protectedResourceMetadata } from './oauth-resource.js';
 import { answerProbe, InFlightRequests, type ReadinessReport } from './probes.js';
 import { type RefusalFormat, sendRefusal } from './refusals.js';
 
-/** What the front door tells a route about the request it passes on. */
+/**
+ * What the front door tells a route about the request it passes on.
+ *
+ * @example
+ * ```ts
+ * import type { HttpRoute, RouteContext } from '@arsenal/http';
+ *
+ * const quotas = new Map<string, number>();
+ * const route: HttpRoute = {
+ *   path: '/calls',
+ *   async handle(_request, response, _principal, context: RouteContext) {
+ *     // One quota per caller: `principal:<id>`, or `anonymous:<address>` without credentials.
+ *     const used = (quotas.get(context.callerKey) ?? 0) + 1;
+ *     quotas.set(context.callerKey, used);
+ *     response.end(`call ${used} of at most ${context.limits.maxBodyBytes} bytes each`);
+ *   },
+ * };
+ * ```
+ */
 export interface RouteContext {
   /** The key the caller's sessions, streams and quotas are filed under (see `callerKey`). */
   callerKey: string;
@@ -27,6 +45,21 @@ export interface RouteContext {
  * One surface mounted on the front door (the MCP endpoint, the REST API, the A2A agent, the
  * console): it is reached only after the host checks and authentication, and gets the caller's
  * principal.
+ *
+ * @example
+ * ```ts
+ * import { type HttpRoute, startHttpHost } from '@arsenal/http';
+ *
+ * const hello: HttpRoute = {
+ *   path: '/hello',
+ *   exact: true,
+ *   async handle(_request, response, principal) {
+ *     response.end(`hello ${principal?.id ?? 'anonymous'}`);
+ *   },
+ * };
+ * const host = await startHttpHost({ port: 0, routes: [hello] });
+ * await host.close();
+ * ```
  */
 export interface HttpRoute {
   /** Serves this path and everything under it (`/api` serves `/api` and `/api/...`). */
@@ -41,6 +74,7 @@ export interface HttpRoute {
   public?: boolean;
   /** How the front door writes its refusals on this route. Default `problem`. */
   errorFormat?: RefusalFormat;
+  /** Answer one request that passed the checks; `principal` is undefined when no authentication is configured or the route is public. */
   handle(
     request: IncomingMessage,
     response: ServerResponse,
@@ -51,6 +85,25 @@ export interface HttpRoute {
   close?(): Promise<void>;
 }
 
+/**
+ * What `startHttpHost` serves, where, for whom and within which limits.
+ *
+ * @example
+ * ```ts
+ * import { type HttpHostOptions, startHttpHost } from '@arsenal/http';
+ *
+ * const options: HttpHostOptions = {
+ *   host: '127.0.0.1',
+ *   port: 0, // a free port
+ *   maxBodyBytes: 256 * 1024,
+ *   credentials: [{ token: 'dev-token', principal: { id: 'me' } }],
+ *   readiness: () => ({ ready: true, status: 'ready' }),
+ *   routes: [{ path: '/ping', handle: async (_request, response) => void response.end('pong') }],
+ * };
+ * const host = await startHttpHost(options);
+ * await host.close();
+ * ```
+ */
 export interface HttpHostOptions extends AuthenticationOptions, HostCheckOptions {
   /** The surfaces served. */
   routes: readonly HttpRoute[];
@@ -76,6 +129,20 @@ export interface HttpHostOptions extends AuthenticationOptions, HostCheckOptions
   allowUnauthenticatedRemote?: boolean;
 }
 
+/**
+ * A front door that is listening: where it is, and how to stop it.
+ *
+ * @example
+ * ```ts
+ * import { type RunningHttpHost, startHttpHost } from '@arsenal/http';
+ *
+ * const host: RunningHttpHost = await startHttpHost({ port: 0, routes: [] });
+ * console.log(host.origin); // http://127.0.0.1:<port>
+ * // On SIGTERM: stop taking new requests, let running ones finish (up to 10 s), then close.
+ * const { drained } = await host.drain(10_000);
+ * await host.close();
+ * ```
+ */
 export interface RunningHttpHost {
   /** `http://host:port`, without a path. */
   origin: string;
@@ -89,10 +156,26 @@ export interface RunningHttpHost {
    * (`drained: true`) or after `timeoutMs` (`drained: false`). Call `close()` after it.
    */
   drain(timeoutMs: number): Promise<{ drained: boolean; inFlight: number }>;
+  /** Stop listening and close every route (`HttpRoute.close`); open connections are ended. */
   close(): Promise<void>;
 }
 
-/** The route serving a path: its own path or, unless exact, anything under it. */
+/**
+ * The route serving a path: its own path or, unless exact, anything under it.
+ *
+ * @example
+ * ```ts
+ * import { findRoute, type HttpRoute } from '@arsenal/http';
+ *
+ * const handle: HttpRoute['handle'] = async (_request, response) => void response.end();
+ * const routes: HttpRoute[] = [
+ *   { path: '/api', handle },
+ *   { path: '/mcp', exact: true, handle },
+ * ];
+ * findRoute(routes, '/api/tools')?.path; // '/api'
+ * findRoute(routes, '/mcp/other'); // undefined: /mcp is exact
+ * ```
+ */
 export function findRoute(routes: readonly HttpRoute[], pathname: string): HttpRoute | undefined {
   return routes.find(
     (route) =>
@@ -138,7 +221,27 @@ function checkExposure(host: string, options: HttpHostOptions): void {
  * written in the route's format, with no stack trace or path.
  *
  * @example
- * const host = await startHttpHost({ port: 8080, credentials, routes: [api.route] });
+ * ```ts
+ * import { startHttpHost } from '@arsenal/http';
+ *
+ * const host = await startHttpHost({
+ *   port: 0,
+ *   credentials: [{ token: 'dev-token', principal: { id: 'me' } }],
+ *   routes: [
+ *     {
+ *       path: '/hello',
+ *       async handle(_request, response, principal) {
+ *         response.end(`hello ${principal?.id}`);
+ *       },
+ *     },
+ *   ],
+ * });
+ * const response = await fetch(`${host.origin}/hello`, {
+ *   headers: { authorization: 'Bearer dev-token' },
+ * });
+ * console.log(await response.text()); // hello me
+ * await host.close();
+ * ```
  */
 export async function startHttpHost(options: HttpHostOptions): Promise<RunningHttpHost> {
   const host = options.host ?? '127.0.0.1';

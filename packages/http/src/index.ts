@@ -1,3 +1,15 @@
+/**
+ * The one front door of every Arsenal HTTP surface. `startHttpHost` runs a `node:http` server on
+ * which the MCP endpoint, the REST API, the A2A agent and the console mount as routes
+ * (`HttpRoute`): it answers the health and readiness probes, checks `Host` and `Origin` against
+ * DNS rebinding, authenticates callers with static tokens or OAuth 2.1 bearer JWTs into one
+ * identity model (`callerKey`), reads bodies within limits and writes every refusal as an RFC 9457
+ * problem or a JSON-RPC error, so no surface has its own auth, host check, body limit or error
+ * page. The other exports are the pieces for a surface that reads bodies, refuses requests or
+ * advertises its authentication the same way.
+ *
+ * @packageDocumentation
+ */
 export type {
   AuthenticationOptions,
   AuthenticationSummary,

@@ -12,6 +12,15 @@ const SCOPE_TOKEN = /^[\x21\x23-\x5b\x5d-\x7e]+$/;
  * The scopes a token grants: the `scope` claim split on ASCII spaces only (RFC 6749 §3.3), or an
  * `scp` list or string. A scope holding any other character (a no-break space, a tab) is no
  * scope at all, so `mcp\u00a0tools:admin` grants neither `mcp` nor `tools:admin`.
+ *
+ * @example
+ * ```ts
+ * import { tokenScopes } from '@arsenal/http';
+ *
+ * tokenScopes({ scope: 'mcp tools:read' }); // ['mcp', 'tools:read']
+ * tokenScopes({ scp: ['mcp'] }); // ['mcp']
+ * tokenScopes({ scope: 'mcp\u00a0tools:admin' }); // []: a no-break space splits nothing
+ * ```
  */
 export function tokenScopes(payload: JWTPayload): string[] {
   const scopes: string[] = [];
@@ -31,6 +40,18 @@ export function tokenScopes(payload: JWTPayload): string[] {
  * The principal a verified token stands for: `oauth:<iss>#<sub>` (never a static principal, never
  * another issuer's subject), with capabilities mapped from its scopes; `sub` stays readable in
  * `attributes.subject`.
+ *
+ * @example
+ * ```ts
+ * import { principalFromClaims } from '@arsenal/http';
+ *
+ * const principal = principalFromClaims(
+ *   { iss: 'https://auth.example.com', sub: 'alice', scope: 'mcp tools:admin' },
+ *   { scopeCapabilities: { 'tools:admin': ['admin'] } },
+ * );
+ * // { id: 'oauth:https://auth.example.com#alice', capabilities: ['admin'],
+ * //   attributes: { subject: 'alice', ... } }
+ * ```
  */
 export function principalFromClaims(
   payload: JWTPayload,
@@ -67,7 +88,18 @@ const COMPACT_JWS = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*$/;
  * scope. Anything else is `undefined` (401) — the reason is never sent back.
  *
  * @example
- * const auth = createJwtAuthenticator({ resource, authorizationServers: [issuer], jwksUrl });
+ * ```ts
+ * import { createJwtAuthenticator, startHttpHost } from '@arsenal/http';
+ *
+ * const oauth = {
+ *   resource: 'https://mcp.example.com/mcp',
+ *   authorizationServers: ['https://auth.example.com'],
+ *   jwksUrl: 'https://auth.example.com/.well-known/jwks.json',
+ *   requiredScopes: ['mcp'],
+ * };
+ * const authenticator = createJwtAuthenticator(oauth);
+ * // startHttpHost({ oauth, ... }) builds the same authenticator and also serves the metadata.
+ * ```
  */
 export function createJwtAuthenticator(options: OAuthResourceOptions): RequestAuthenticator {
   const keys = createRemoteJWKSet(new URL(options.jwksUrl), {
@@ -112,6 +144,20 @@ function presentedBearer(request: IncomingMessage): string | undefined {
 /**
  * Try each authenticator in turn; the first that recognises the credential decides. Static
  * tokens for local use and OAuth for remote clients live side by side this way.
+ *
+ * @example
+ * ```ts
+ * import { createJwtAuthenticator, createTokenAuthenticator, firstAuthenticator } from '@arsenal/http';
+ *
+ * const authenticator = firstAuthenticator([
+ *   createTokenAuthenticator([{ token: 'dev-token', principal: { id: 'me' } }]),
+ *   createJwtAuthenticator({
+ *     resource: 'https://mcp.example.com/mcp',
+ *     authorizationServers: ['https://auth.example.com'],
+ *     jwksUrl: 'https://auth.example.com/.well-known/jwks.json',
+ *   }),
+ * ]);
+ * ```
  */
 export function firstAuthenticator(
   authenticators: readonly RequestAuthenticator[],

@@ -2,6 +2,21 @@
  * Arsenal as an OAuth 2.1 protected resource (the MCP authorization spec): it publishes its
  * Protected Resource Metadata (RFC 9728) and accepts bearer JWTs issued by the authorization
  * servers it names, checked against their JWKS.
+ *
+ * @example
+ * ```ts
+ * import { type OAuthResourceOptions, startHttpHost } from '@arsenal/http';
+ *
+ * const oauth: OAuthResourceOptions = {
+ *   resource: 'https://mcp.example.com/mcp',
+ *   authorizationServers: ['https://auth.example.com'],
+ *   jwksUrl: 'https://auth.example.com/.well-known/jwks.json',
+ *   requiredScopes: ['mcp'],
+ *   scopeCapabilities: { 'tools:admin': ['admin'] },
+ * };
+ * const host = await startHttpHost({ oauth, port: 0, routes: [] });
+ * await host.close();
+ * ```
  */
 export interface OAuthResourceOptions {
   /**
@@ -37,7 +52,17 @@ export interface OAuthResourceOptions {
   jwksTimeoutMs?: number;
 }
 
-/** The asymmetric JWS algorithms accepted unless configured otherwise. */
+/**
+ * The asymmetric JWS algorithms accepted unless configured otherwise.
+ *
+ * @example
+ * ```ts
+ * import { DEFAULT_JWT_ALGORITHMS } from '@arsenal/http';
+ *
+ * // Accept only the elliptic-curve algorithms among the defaults.
+ * const algorithms = DEFAULT_JWT_ALGORITHMS.filter((name) => name.startsWith('ES'));
+ * ```
+ */
 export const DEFAULT_JWT_ALGORITHMS: readonly string[] = [
   'RS256',
   'RS384',
@@ -57,6 +82,14 @@ const WELL_KNOWN = '/.well-known/oauth-protected-resource';
  * The paths the metadata is served at: the RFC 9728 location for the resource's own path
  * (`/.well-known/oauth-protected-resource/mcp`) and the bare well-known path that clients
  * try as a fallback.
+ *
+ * @example
+ * ```ts
+ * import { metadataPaths } from '@arsenal/http';
+ *
+ * metadataPaths('https://mcp.example.com/mcp');
+ * // ['/.well-known/oauth-protected-resource/mcp', '/.well-known/oauth-protected-resource']
+ * ```
  */
 export function metadataPaths(resource: string): string[] {
   const { pathname } = new URL(resource);
@@ -64,14 +97,39 @@ export function metadataPaths(resource: string): string[] {
   return suffix === '' ? [WELL_KNOWN] : [`${WELL_KNOWN}${suffix}`, WELL_KNOWN];
 }
 
-/** The absolute URL of the metadata document, for `WWW-Authenticate: Bearer resource_metadata=`. */
+/**
+ * The absolute URL of the metadata document, for `WWW-Authenticate: Bearer resource_metadata=`.
+ *
+ * @example
+ * ```ts
+ * import { metadataUrl } from '@arsenal/http';
+ *
+ * metadataUrl('https://mcp.example.com/mcp');
+ * // 'https://mcp.example.com/.well-known/oauth-protected-resource/mcp'
+ * ```
+ */
 export function metadataUrl(resource: string): string {
   const url = new URL(resource);
   const [path] = metadataPaths(resource);
   return `${url.origin}${path}`;
 }
 
-/** The Protected Resource Metadata document (RFC 9728 §2). */
+/**
+ * The Protected Resource Metadata document (RFC 9728 §2).
+ *
+ * @example
+ * ```ts
+ * import { protectedResourceMetadata } from '@arsenal/http';
+ *
+ * const document = protectedResourceMetadata({
+ *   resource: 'https://mcp.example.com/mcp',
+ *   authorizationServers: ['https://auth.example.com'],
+ *   jwksUrl: 'https://auth.example.com/.well-known/jwks.json',
+ *   requiredScopes: ['mcp'],
+ * });
+ * // { resource: 'https://mcp.example.com/mcp', authorization_servers: [...], scopes_supported: ['mcp'], ... }
+ * ```
+ */
 export function protectedResourceMetadata(options: OAuthResourceOptions): Record<string, unknown> {
   const scopes = options.scopesSupported ?? [
     ...new Set([
@@ -93,7 +151,23 @@ function quoted(value: string): string {
   return `"${value.replace(/["\\]/g, '')}"`;
 }
 
-/** A `WWW-Authenticate` challenge pointing clients at the metadata (RFC 9728 §5.1, RFC 6750 §3). */
+/**
+ * A `WWW-Authenticate` challenge pointing clients at the metadata (RFC 9728 §5.1, RFC 6750 §3).
+ *
+ * @example
+ * ```ts
+ * import { bearerChallenge } from '@arsenal/http';
+ *
+ * const oauth = {
+ *   resource: 'https://mcp.example.com/mcp',
+ *   authorizationServers: ['https://auth.example.com'],
+ *   jwksUrl: 'https://auth.example.com/.well-known/jwks.json',
+ * };
+ * bearerChallenge(oauth, { code: 'insufficient_scope', scope: ['tools:admin'] });
+ * // 'Bearer realm="arsenal", resource_metadata="https://mcp.example.com/.well-known/...",
+ * //  error="insufficient_scope", scope="tools:admin"'
+ * ```
+ */
 export function bearerChallenge(
   options: OAuthResourceOptions | undefined,
   error?: { code: 'invalid_token' | 'insufficient_scope'; scope?: readonly string[] },

@@ -1,6 +1,25 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
-/** What `/readyz` answers: 200 when `ready`, else 503; the rest goes in the JSON body. */
+/**
+ * What `/readyz` answers: 200 when `ready`, else 503; the rest goes in the JSON body.
+ *
+ * @example
+ * ```ts
+ * import { type ReadinessReport, startHttpHost } from '@arsenal/http';
+ *
+ * let connected = false;
+ * const host = await startHttpHost({
+ *   port: 0,
+ *   routes: [],
+ *   readiness: (): ReadinessReport =>
+ *     connected
+ *       ? { ready: true, status: 'ready', details: { upstreams: { everything: 'connected' } } }
+ *       : { ready: false, status: 'starting' },
+ * });
+ * connected = true;
+ * await host.close();
+ * ```
+ */
 export interface ReadinessReport {
   ready: boolean;
   /** `ready`, `starting`, `draining`, or a word of your own. */
@@ -9,10 +28,53 @@ export interface ReadinessReport {
   details?: Record<string, unknown>;
 }
 
+/**
+ * The liveness probe: `GET /healthz` answers 200 while the process runs.
+ *
+ * @example
+ * ```ts
+ * import { HEALTH_PATH, startHttpHost } from '@arsenal/http';
+ *
+ * const host = await startHttpHost({ port: 0, routes: [] });
+ * console.log((await fetch(`${host.origin}${HEALTH_PATH}`)).status); // 200
+ * await host.close();
+ * ```
+ */
 export const HEALTH_PATH = '/healthz';
+/**
+ * The readiness probe: `GET /readyz` answers 200 when ready for traffic, else 503.
+ *
+ * @example
+ * ```ts
+ * import { READY_PATH, startHttpHost } from '@arsenal/http';
+ *
+ * const host = await startHttpHost({ port: 0, routes: [] });
+ * console.log((await fetch(`${host.origin}${READY_PATH}`)).status); // 200
+ * await host.drain(1_000);
+ * console.log((await fetch(`${host.origin}${READY_PATH}`)).status); // 503
+ * await host.close();
+ * ```
+ */
 export const READY_PATH = '/readyz';
 
-/** Counts requests being answered, so shutdown can wait for them. */
+/**
+ * Counts requests being answered, so shutdown can wait for them.
+ *
+ * @example
+ * ```ts
+ * import { createServer } from 'node:http';
+ * import { InFlightRequests } from '@arsenal/http';
+ *
+ * const inFlight = new InFlightRequests();
+ * const server = createServer((_request, response) => {
+ *   inFlight.track(response);
+ *   setTimeout(() => response.end('done'), 100);
+ * });
+ * // On shutdown: wait up to 5 s for the requests being answered, then close.
+ * const idle = await inFlight.waitForIdle(5_000);
+ * server.close();
+ * ```
+ */
 export class InFlightRequests {
   #count = 0;
   #idle: (() => void)[] = [];

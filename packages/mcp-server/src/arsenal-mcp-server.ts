@@ -31,11 +31,51 @@ import { registerUpstreamHandlers, upstreamCapabilities } from './upstream-handl
  * `static`: every tool the caller may use is listed. `dynamic`: only the meta-tools
  * (find_relevant_tools, describe_tool, execute_tool), so the list never changes between turns.
  * `hybrid`: the pinned tools plus the meta-tools.
+ *
+ * @example
+ * ```ts
+ * import { createArsenal } from '@arsenal/core';
+ * import { createArsenalMcpServer, type ServeMode } from '@arsenal/mcp-server';
+ *
+ * const mode: ServeMode = process.env.ARSENAL_MODE === 'static' ? 'static' : 'dynamic';
+ * const mcp = createArsenalMcpServer({ arsenal: createArsenal(), mode });
+ * ```
  */
 export type ServeMode = 'static' | 'dynamic' | 'hybrid';
 
+/**
+ * Every serve mode, for validating a mode read from a flag or a config file.
+ *
+ * @example
+ * ```ts
+ * import { SERVE_MODES, type ServeMode } from '@arsenal/mcp-server';
+ *
+ * function parseMode(value: string): ServeMode {
+ *   const mode = SERVE_MODES.find((candidate) => candidate === value);
+ *   if (!mode) throw new Error(`--mode must be one of ${SERVE_MODES.join(', ')}, got "${value}".`);
+ *   return mode;
+ * }
+ * ```
+ */
 export const SERVE_MODES: readonly ServeMode[] = ['static', 'dynamic', 'hybrid'];
 
+/**
+ * What `createArsenalMcpServer` serves and how it lists tools.
+ *
+ * @example
+ * ```ts
+ * import { createArsenal } from '@arsenal/core';
+ * import { type ArsenalMcpServerOptions, createArsenalMcpServer } from '@arsenal/mcp-server';
+ *
+ * const options: ArsenalMcpServerOptions = {
+ *   arsenal: createArsenal(),
+ *   mode: 'hybrid',
+ *   pinned: ['github.*', 'get_weather'], // listed directly, beside the meta-tools
+ *   serverInfo: { name: 'acme-tools', version: '1.4.0' },
+ * };
+ * const mcp = createArsenalMcpServer(options);
+ * ```
+ */
 export interface ArsenalMcpServerOptions {
   arsenal: Arsenal;
   /** Default `dynamic`. */
@@ -69,8 +109,29 @@ const DYNAMIC_INSTRUCTIONS =
  * connection and principal with `createSession`, or use `startStdioServer` / `startHttpServer`.
  *
  * @example
- * const mcp = createArsenalMcpServer({ arsenal, mode: 'dynamic' });
- * await startStdioServer(mcp);
+ * ```ts
+ * import { createArsenal, defineTool } from '@arsenal/core';
+ * import { type ArsenalMcpServer, createArsenalMcpServer } from '@arsenal/mcp-server';
+ *
+ * const arsenal = createArsenal();
+ * await arsenal.register(
+ *   defineTool({
+ *     name: 'add_numbers',
+ *     description: 'Add two numbers and return the sum.',
+ *     input: {
+ *       type: 'object',
+ *       properties: { a: { type: 'number' }, b: { type: 'number' } },
+ *       required: ['a', 'b'],
+ *     } as const,
+ *     handler: ({ a, b }) => ({ sum: a + b }),
+ *   }),
+ * );
+ * const mcp: ArsenalMcpServer = createArsenalMcpServer({ arsenal, mode: 'static' });
+ * mcp.listTools().map((tool) => tool.name); // ['add_numbers', 'confirm_tool_call']
+ * const result = await mcp.callTool('add_numbers', { a: 2, b: 3 });
+ * console.log(result.structuredContent); // { sum: 5 }
+ * await mcp.close();
+ * ```
  */
 export class ArsenalMcpServer {
   readonly arsenal: Arsenal;
@@ -229,6 +290,20 @@ export class ArsenalMcpServer {
   }
 }
 
+/**
+ * Arsenal behind the Model Context Protocol; serve it with `startStdioServer` or `startHttpServer`.
+ *
+ * @example
+ * ```ts
+ * import { createArsenal } from '@arsenal/core';
+ * import { createArsenalMcpServer, startStdioServer } from '@arsenal/mcp-server';
+ *
+ * const arsenal = createArsenal();
+ * const mcp = createArsenalMcpServer({ arsenal, mode: 'dynamic' });
+ * const stdio = await startStdioServer(mcp); // what a desktop client spawns
+ * await stdio.closed;
+ * ```
+ */
 export function createArsenalMcpServer(options: ArsenalMcpServerOptions): ArsenalMcpServer {
   return new ArsenalMcpServer(options);
 }

@@ -1,6 +1,23 @@
 import type { HttpHostOptions, HttpRoute, ReadinessReport } from '@arsenal/http';
 
-/** The MCP endpoint's own settings, beside the front door's. */
+/**
+ * The MCP endpoint's own settings, beside the front door's.
+ *
+ * @example
+ * ```ts
+ * import { createArsenal } from '@arsenal/core';
+ * import { createArsenalMcpServer, createMcpHttpRoute, type McpRouteOptions } from '@arsenal/mcp-server';
+ *
+ * const options: McpRouteOptions = {
+ *   path: '/mcp',
+ *   sessions: 'stateful',
+ *   maxSessions: 200,
+ *   maxSessionsPerPrincipal: 5,
+ *   sessionIdleMs: 15 * 60_000,
+ * };
+ * const route = createMcpHttpRoute(createArsenalMcpServer({ arsenal: createArsenal() }), options);
+ * ```
+ */
 export interface McpRouteOptions {
   /** Endpoint path. Default `/mcp`. */
   path?: string;
@@ -22,11 +39,50 @@ export interface McpRouteOptions {
   sseRetryMs?: number;
 }
 
+/**
+ * The front door's options (`@arsenal/http`) and the MCP endpoint's, for `startHttpServer`.
+ *
+ * @example
+ * ```ts
+ * import { createArsenal } from '@arsenal/core';
+ * import { createArsenalMcpServer, type HttpServerOptions, startHttpServer } from '@arsenal/mcp-server';
+ *
+ * const options: HttpServerOptions = {
+ *   host: '0.0.0.0',
+ *   port: 3333,
+ *   allowedHosts: ['mcp.internal'],
+ *   credentials: [{ token: process.env.TOKEN ?? 'dev-token', principal: { id: 'me' } }],
+ *   sessions: 'stateless',
+ *   maxBodyBytes: 512 * 1024,
+ * };
+ * const http = await startHttpServer(createArsenalMcpServer({ arsenal: createArsenal() }), options);
+ * await http.close();
+ * ```
+ */
 export interface HttpServerOptions extends Omit<HttpHostOptions, 'routes'>, McpRouteOptions {
   /** Further surfaces served behind the same front door (a UTCP manual, the REST API). */
   routes?: readonly HttpRoute[];
 }
 
+/**
+ * An MCP endpoint that is listening: where it is, and how to stop it.
+ *
+ * @example
+ * ```ts
+ * import { createArsenal } from '@arsenal/core';
+ * import { createArsenalMcpServer, type RunningHttpServer, startHttpServer } from '@arsenal/mcp-server';
+ *
+ * const http: RunningHttpServer = await startHttpServer(
+ *   createArsenalMcpServer({ arsenal: createArsenal() }),
+ *   { port: 0 },
+ * );
+ * process.once('SIGTERM', async () => {
+ *   const { drained, inFlight } = await http.drain(10_000);
+ *   if (!drained) console.error(`${inFlight} calls still running; closing anyway`);
+ *   await http.close();
+ * });
+ * ```
+ */
 export interface RunningHttpServer {
   /** The endpoint URL, e.g. `http://127.0.0.1:3333/mcp`. */
   url: string;
@@ -43,6 +99,7 @@ export interface RunningHttpServer {
    * Call `close()` after it.
    */
   drain(timeoutMs: number): Promise<{ drained: boolean; inFlight: number }>;
+  /** Stop listening and close every session. */
   close(): Promise<void>;
 }
 

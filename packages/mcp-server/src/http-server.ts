@@ -8,7 +8,22 @@ import type {
   RunningHttpServer,
 } from './http-server-options.js';
 
-/** The MCP endpoint as a route of the front door, with its session table. */
+/**
+ * The MCP endpoint as a route of the front door, with its session table.
+ *
+ * @example
+ * ```ts
+ * import { createArsenal } from '@arsenal/core';
+ * import { startHttpHost } from '@arsenal/http';
+ * import { createArsenalMcpServer, type McpHttpRoute, createMcpHttpRoute } from '@arsenal/mcp-server';
+ *
+ * const mcp = createArsenalMcpServer({ arsenal: createArsenal() });
+ * const route: McpHttpRoute = createMcpHttpRoute(mcp, { path: '/mcp' });
+ * const host = await startHttpHost({ port: 0, routes: [route] });
+ * console.log(route.sessionCount); // 0 until a client sends `initialize`
+ * await host.close();
+ * ```
+ */
 export interface McpHttpRoute extends HttpRoute {
   /** Open stateful sessions. */
   readonly sessionCount: number;
@@ -18,6 +33,25 @@ export interface McpHttpRoute extends HttpRoute {
  * The Streamable HTTP endpoint of an ArsenalMcpServer, to mount on the front door
  * (`startHttpHost` of `@arsenal/http`). Every caller gets a session bound to its key, so its
  * `tools/list` and searches show only what its principal may use.
+ *
+ * @example
+ * ```ts
+ * import { createArsenal } from '@arsenal/core';
+ * import { startHttpHost } from '@arsenal/http';
+ * import { createArsenalMcpServer, createMcpHttpRoute } from '@arsenal/mcp-server';
+ *
+ * // The MCP endpoint beside routes of your own, behind one front door.
+ * const mcp = createArsenalMcpServer({ arsenal: createArsenal() });
+ * const host = await startHttpHost({
+ *   port: 0,
+ *   credentials: [{ token: 'dev-token', principal: { id: 'me' } }],
+ *   routes: [
+ *     createMcpHttpRoute(mcp, { sessions: 'stateful', sessionIdleMs: 10 * 60_000 }),
+ *     { path: '/version', handle: async (_request, response) => void response.end('1.0.0') },
+ *   ],
+ * });
+ * await host.close();
+ * ```
  */
 export function createMcpHttpRoute(
   mcp: ArsenalMcpServer,
@@ -83,7 +117,19 @@ export function createMcpHttpRoute(
  * (REST API, console) behind the same checks.
  *
  * @example
- * const http = await startHttpServer(mcp, { port: 3333, credentials: [{ token, principal }] });
+ * ```ts
+ * import { createArsenal } from '@arsenal/core';
+ * import { createArsenalMcpServer, startHttpServer } from '@arsenal/mcp-server';
+ *
+ * const mcp = createArsenalMcpServer({ arsenal: createArsenal(), mode: 'dynamic' });
+ * const http = await startHttpServer(mcp, {
+ *   port: 0,
+ *   credentials: [{ token: process.env.TOKEN ?? 'dev-token', principal: { id: 'me' } }],
+ * });
+ * console.log(http.url); // http://127.0.0.1:<port>/mcp
+ * await http.drain(5_000);
+ * await http.close();
+ * ```
  */
 export async function startHttpServer(
   mcp: ArsenalMcpServer,

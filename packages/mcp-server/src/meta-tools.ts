@@ -1,10 +1,74 @@
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 
+/**
+ * The name of the meta-tool that searches the catalog: `find_relevant_tools(query, limit)`.
+ *
+ * @example
+ * ```ts
+ * import { createArsenal } from '@arsenal/core';
+ * import { createArsenalMcpServer, FIND_RELEVANT_TOOLS } from '@arsenal/mcp-server';
+ *
+ * const mcp = createArsenalMcpServer({ arsenal: createArsenal(), mode: 'dynamic' });
+ * const found = await mcp.callTool(FIND_RELEVANT_TOOLS, { query: 'convert dollars to euros', limit: 5 });
+ * ```
+ */
 export const FIND_RELEVANT_TOOLS = 'find_relevant_tools';
+/**
+ * The name of the meta-tool that shows one tool in full: `describe_tool(tool_name)`.
+ *
+ * @example
+ * ```ts
+ * import { createArsenal } from '@arsenal/core';
+ * import { createArsenalMcpServer, DESCRIBE_TOOL } from '@arsenal/mcp-server';
+ *
+ * const mcp = createArsenalMcpServer({ arsenal: createArsenal(), mode: 'dynamic' });
+ * const described = await mcp.callTool(DESCRIBE_TOOL, { tool_name: 'get_weather' });
+ * ```
+ */
 export const DESCRIBE_TOOL = 'describe_tool';
+/**
+ * The name of the meta-tool that runs a found tool: `execute_tool(tool_name, arguments)`.
+ *
+ * @example
+ * ```ts
+ * import { createArsenal } from '@arsenal/core';
+ * import { createArsenalMcpServer, EXECUTE_TOOL } from '@arsenal/mcp-server';
+ *
+ * const mcp = createArsenalMcpServer({ arsenal: createArsenal(), mode: 'dynamic' });
+ * const result = await mcp.callTool(EXECUTE_TOOL, {
+ *   tool_name: 'get_weather',
+ *   arguments: { city: 'Oslo' },
+ * });
+ * ```
+ */
 export const EXECUTE_TOOL = 'execute_tool';
+/**
+ * The name of the meta-tool that approves or declines a call waiting for a human: `confirm_tool_call(confirmation_id, approve)`.
+ *
+ * @example
+ * ```ts
+ * import { createArsenal } from '@arsenal/core';
+ * import { CONFIRM_TOOL_CALL, createArsenalMcpServer } from '@arsenal/mcp-server';
+ *
+ * const mcp = createArsenalMcpServer({ arsenal: createArsenal() });
+ * // The id comes from the `arsenal/confirmation` _meta of the result that asked for it.
+ * const result = await mcp.callTool(CONFIRM_TOOL_CALL, { confirmation_id: 'c-123', approve: true });
+ * ```
+ */
 export const CONFIRM_TOOL_CALL = 'confirm_tool_call';
 
+/**
+ * The names of every meta-tool, so a client can tell them from catalog tools.
+ *
+ * @example
+ * ```ts
+ * import { createArsenal } from '@arsenal/core';
+ * import { createArsenalMcpServer, META_TOOL_NAMES } from '@arsenal/mcp-server';
+ *
+ * const mcp = createArsenalMcpServer({ arsenal: createArsenal(), mode: 'hybrid' });
+ * const catalogTools = mcp.listTools().filter((tool) => !META_TOOL_NAMES.includes(tool.name));
+ * ```
+ */
 export const META_TOOL_NAMES: readonly string[] = [
   FIND_RELEVANT_TOOLS,
   DESCRIBE_TOOL,
@@ -12,7 +76,19 @@ export const META_TOOL_NAMES: readonly string[] = [
   CONFIRM_TOOL_CALL,
 ];
 
-/** Most tools one `find_relevant_tools` call may return. */
+/**
+ * Most tools one `find_relevant_tools` call may return.
+ *
+ * @example
+ * ```ts
+ * import { createArsenal } from '@arsenal/core';
+ * import { createArsenalMcpServer, FIND_RELEVANT_TOOLS, MAX_FIND_LIMIT } from '@arsenal/mcp-server';
+ *
+ * const mcp = createArsenalMcpServer({ arsenal: createArsenal() });
+ * const wanted = 100;
+ * await mcp.callTool(FIND_RELEVANT_TOOLS, { query: 'send email', limit: Math.min(wanted, MAX_FIND_LIMIT) });
+ * ```
+ */
 export const MAX_FIND_LIMIT = 25;
 
 const findRelevantTools: Tool = {
@@ -99,11 +175,32 @@ const confirmToolCall: Tool = {
   annotations: { destructiveHint: true },
 };
 
-/** The meta-tools of dynamic and hybrid mode, in listing order. */
+/**
+ * The meta-tools of dynamic and hybrid mode, in listing order.
+ *
+ * @example
+ * ```ts
+ * import { discoveryMetaTools } from '@arsenal/mcp-server';
+ *
+ * discoveryMetaTools().map((tool) => tool.name);
+ * // ['find_relevant_tools', 'describe_tool', 'execute_tool']
+ * ```
+ */
 export function discoveryMetaTools(): Tool[] {
   return [findRelevantTools, describeTool, executeTool];
 }
 
+/**
+ * The `confirm_tool_call` meta-tool, listed in every mode unless `confirmationTool` is false.
+ *
+ * @example
+ * ```ts
+ * import { confirmationMetaTool } from '@arsenal/mcp-server';
+ *
+ * const tool = confirmationMetaTool();
+ * console.log(tool.name, tool.inputSchema.required); // confirm_tool_call ['confirmation_id']
+ * ```
+ */
 export function confirmationMetaTool(): Tool {
   return confirmToolCall;
 }

@@ -3,6 +3,25 @@ import type { Principal } from '@arsenal/core';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import type { ArsenalMcpServer } from './arsenal-mcp-server.js';
 
+/**
+ * Who a stdio client acts as, and the streams to speak over.
+ *
+ * @example
+ * ```ts
+ * import { PassThrough } from 'node:stream';
+ * import { createArsenal } from '@arsenal/core';
+ * import { createArsenalMcpServer, type StdioServerOptions, startStdioServer } from '@arsenal/mcp-server';
+ *
+ * // In a test: speak MCP over in-memory streams instead of the process's stdin and stdout.
+ * const options: StdioServerOptions = {
+ *   principal: { id: 'tester', capabilities: ['network_access'] },
+ *   stdin: new PassThrough(),
+ *   stdout: new PassThrough(),
+ * };
+ * const stdio = await startStdioServer(createArsenalMcpServer({ arsenal: createArsenal() }), options);
+ * await stdio.close();
+ * ```
+ */
 export interface StdioServerOptions {
   /** Who the local client acts as. Default: none (a trusted local user). */
   principal?: Principal;
@@ -11,15 +30,40 @@ export interface StdioServerOptions {
   stdout?: Writable;
 }
 
+/**
+ * A stdio session that is running, until the client disconnects or `close()` is called.
+ *
+ * @example
+ * ```ts
+ * import { createArsenal } from '@arsenal/core';
+ * import { createArsenalMcpServer, type RunningStdioServer, startStdioServer } from '@arsenal/mcp-server';
+ *
+ * const arsenal = createArsenal();
+ * const stdio: RunningStdioServer = await startStdioServer(createArsenalMcpServer({ arsenal }));
+ * await stdio.closed; // the client closed stdin
+ * await arsenal.close();
+ * ```
+ */
 export interface RunningStdioServer {
   /** Resolves when the client disconnects (stdin ends) or `close()` is called. */
   readonly closed: Promise<void>;
+  /** End the session: the SDK server and its transport close. */
   close(): Promise<void>;
 }
 
 /**
  * Serve an ArsenalMcpServer over stdio, the transport desktop clients spawn servers with.
  * Nothing else may write to stdout while it runs: log to stderr.
+ *
+ * @example
+ * ```ts
+ * import { createArsenal } from '@arsenal/core';
+ * import { createArsenalMcpServer, startStdioServer } from '@arsenal/mcp-server';
+ *
+ * const mcp = createArsenalMcpServer({ arsenal: createArsenal() });
+ * console.error('serving MCP on stdio'); // stderr: stdout carries the protocol
+ * await startStdioServer(mcp, { principal: { id: 'desktop-user' } });
+ * ```
  */
 export async function startStdioServer(
   mcp: ArsenalMcpServer,

@@ -14,10 +14,31 @@ import { echoInput } from './protocol-errors.js';
 import type { ToolCatalog } from './tool-catalog.js';
 import { errorResult, toCallToolResult } from './tool-results.js';
 
-/** What the transport layer gives one `tools/call`. */
+/**
+ * What the transport layer gives one `tools/call`.
+ *
+ * @example
+ * ```ts
+ * import { createArsenal } from '@arsenal/core';
+ * import { type CallContext, createArsenalMcpServer } from '@arsenal/mcp-server';
+ *
+ * const mcp = createArsenalMcpServer({ arsenal: createArsenal(), mode: 'static' });
+ * const context: CallContext = {
+ *   principal: { id: 'me' },
+ *   signal: AbortSignal.timeout(30_000),
+ *   onProgress: (update) => console.error('progress', update.progress),
+ *   askConfirmation: async (message) => {
+ *     console.error(message);
+ *     return false; // declined
+ *   },
+ * };
+ * await mcp.callTool('send_email', { to: 'a@example.com' }, context);
+ * ```
+ */
 export interface CallContext {
   principal?: Principal;
   signal?: AbortSignal;
+  /** Progress of the running tool, passed on as MCP progress notifications. */
   onProgress?: (update: ProgressUpdate) => void;
   /** Log entries of the running tool, with the tool's name as the client knows it. */
   onLog?: (entry: ToolLogEntry, tool: string) => void;

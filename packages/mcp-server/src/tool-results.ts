@@ -1,9 +1,37 @@
 import type { ToolResult } from '@arsenal/core';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 
-/** `_meta` key of the Arsenal error (code, retryable, issues) on an `isError` result. */
+/**
+ * `_meta` key of the Arsenal error (code, retryable, issues) on an `isError` result.
+ *
+ * @example
+ * ```ts
+ * import { createArsenal } from '@arsenal/core';
+ * import { createArsenalMcpServer, ERROR_META_KEY } from '@arsenal/mcp-server';
+ *
+ * const mcp = createArsenalMcpServer({ arsenal: createArsenal(), mode: 'dynamic' });
+ * const result = await mcp.callTool('execute_tool', { tool_name: 'get_weather', arguments: {} });
+ * if (result.isError) {
+ *   const error = result._meta?.[ERROR_META_KEY] as { code: string; retryable: boolean } | undefined;
+ *   console.error(error?.code, error?.retryable);
+ * }
+ * ```
+ */
 export const ERROR_META_KEY = 'arsenal/error';
-/** `_meta` key of a pending confirmation (id, expiresAt, reason). */
+/**
+ * `_meta` key of a pending confirmation (id, expiresAt, reason).
+ *
+ * @example
+ * ```ts
+ * import { createArsenal } from '@arsenal/core';
+ * import { CONFIRMATION_META_KEY, createArsenalMcpServer } from '@arsenal/mcp-server';
+ *
+ * const mcp = createArsenalMcpServer({ arsenal: createArsenal(), mode: 'static' });
+ * const result = await mcp.callTool('delete_repository', { name: 'demo' });
+ * const pending = result._meta?.[CONFIRMATION_META_KEY] as { id: string; reason: string } | undefined;
+ * if (pending) await mcp.callTool('confirm_tool_call', { confirmation_id: pending.id, approve: true });
+ * ```
+ */
 export const CONFIRMATION_META_KEY = 'arsenal/confirmation';
 
 const CONTENT_TYPES = new Set(['text', 'image', 'audio', 'resource_link', 'resource']);

@@ -14,6 +14,29 @@ import { echoInput, ProtocolError } from './protocol-errors.js';
 /**
  * An upstream MCP server whose prompts, resources and completions Arsenal serves beside its
  * tools. `McpToolSource` from `@arsenal/executor-mcp` is one.
+ *
+ * @example
+ * ```ts
+ * import { createArsenal } from '@arsenal/core';
+ * import { createArsenalMcpServer, type UpstreamServer } from '@arsenal/mcp-server';
+ *
+ * // An upstream server held in memory; `McpToolSource` of `@arsenal/executor-mcp` is a real one.
+ * const docs: UpstreamServer = {
+ *   namespace: 'docs',
+ *   features: {
+ *     listPrompts: async () => [{ name: 'summarize', description: 'Summarize a page.' }],
+ *     getPrompt: async (name) => ({
+ *       messages: [{ role: 'user', content: { type: 'text', text: `Run the ${name} prompt.` } }],
+ *     }),
+ *     listResources: async () => [{ uri: 'file:///readme.md', name: 'readme' }],
+ *     listResourceTemplates: async () => [],
+ *     readResource: async (uri) => ({ contents: [{ uri, text: '# Read me' }] }),
+ *     complete: async () => ({ completion: { values: [] } }),
+ *   },
+ * };
+ * const mcp = createArsenalMcpServer({ arsenal: createArsenal(), upstreams: [docs] });
+ * // Clients see the prompt `docs.summarize` and the resource `arsenal://docs/file:///readme.md`.
+ * ```
  */
 export interface UpstreamServer {
   /**
@@ -24,20 +47,46 @@ export interface UpstreamServer {
   readonly features: UpstreamFeatureAccess;
 }
 
-/** The requests an upstream server answers for its prompts, resources and completions. */
+/**
+ * The requests an upstream server answers for its prompts, resources and completions.
+ *
+ * @example
+ * ```ts
+ * import type { UpstreamFeatureAccess } from '@arsenal/mcp-server';
+ *
+ * // A server with nothing but one prompt.
+ * const features: UpstreamFeatureAccess = {
+ *   listPrompts: async () => [{ name: 'greet' }],
+ *   getPrompt: async () => ({
+ *     messages: [{ role: 'user', content: { type: 'text', text: 'Say hello.' } }],
+ *   }),
+ *   listResources: async () => [],
+ *   listResourceTemplates: async () => [],
+ *   readResource: async (uri) => ({ contents: [{ uri, text: '' }] }),
+ *   complete: async () => ({ completion: { values: [] } }),
+ * };
+ * ```
+ */
 export interface UpstreamFeatureAccess {
+  /** The prompts the server offers (`prompts/list`). */
   listPrompts(signal?: AbortSignal): Promise<Prompt[]>;
+  /** One prompt filled in with `args` (`prompts/get`). */
   getPrompt(
     name: string,
     args: Record<string, string> | undefined,
     signal?: AbortSignal,
   ): Promise<GetPromptResult>;
+  /** The resources the server offers (`resources/list`). */
   listResources(signal?: AbortSignal): Promise<Resource[]>;
+  /** The resource templates the server offers (`resources/templates/list`). */
   listResourceTemplates(signal?: AbortSignal): Promise<ResourceTemplate[]>;
+  /** The contents of one resource (`resources/read`). */
   readResource(uri: string, signal?: AbortSignal): Promise<ReadResourceResult>;
+  /** Completions for a prompt or resource template argument (`completion/complete`). */
   complete(params: CompleteRequest['params'], signal?: AbortSignal): Promise<CompleteResult>;
   /** Resource subscriptions; absent when the server cannot subscribe. */
   subscribeResource?(uri: string, signal?: AbortSignal): Promise<void>;
+  /** Stop the updates `subscribeResource` asked for. */
   unsubscribeResource?(uri: string, signal?: AbortSignal): Promise<void>;
   /** Tell the server the client's roots changed (`notifications/roots/list_changed`), to these. */
   rootsChanged?(roots?: { roots: { uri: string; name?: string }[] }): Promise<void>;
@@ -74,18 +123,48 @@ function bind(features: UpstreamFeatureAccess): UpstreamFeatureAccess {
   };
 }
 
-/** Resource URIs are served as `arsenal://<server>/<upstream uri>`, and mapped back on read. */
+/**
+ * Resource URIs are served as `arsenal://<server>/<upstream uri>`, and mapped back on read.
+ *
+ * @example
+ * ```ts
+ * import { UPSTREAM_URI_PREFIX } from '@arsenal/mcp-server';
+ *
+ * const uri = 'arsenal://docs/file:///readme.md';
+ * if (uri.startsWith(UPSTREAM_URI_PREFIX)) {
+ *   const [server] = uri.slice(UPSTREAM_URI_PREFIX.length).split('/'); // 'docs'
+ * }
+ * ```
+ */
 export const UPSTREAM_URI_PREFIX = 'arsenal://';
 
 /**
  * The URI a client sees for an upstream resource (templates keep their `{variables}`). A server
  * with the empty namespace is served as it is: its names and URIs unchanged.
+ *
+ * @example
+ * ```ts
+ * import { exposedUri } from '@arsenal/mcp-server';
+ *
+ * exposedUri('docs', 'file:///readme.md'); // 'arsenal://docs/file:///readme.md'
+ * exposedUri('', 'file:///readme.md'); // 'file:///readme.md'
+ * ```
  */
 export function exposedUri(server: string, uri: string): string {
   return server === '' ? uri : `${UPSTREAM_URI_PREFIX}${server}/${uri}`;
 }
 
-/** The name a client sees for an upstream prompt or resource. */
+/**
+ * The name a client sees for an upstream prompt or resource.
+ *
+ * @example
+ * ```ts
+ * import { exposedName } from '@arsenal/mcp-server';
+ *
+ * exposedName('docs', 'summarize'); // 'docs.summarize'
+ * exposedName('', 'summarize'); // 'summarize'
+ * ```
+ */
 export function exposedName(server: string, name: string): string {
   return server === '' ? name : `${server}.${name}`;
 }
@@ -95,6 +174,30 @@ export function exposedName(server: string, name: string): string {
  * filtered by the security policy like tools: a prompt is judged as a tool named `<server>.<name>`
  * in namespace `<server>` would be (deny/allow rules, principal namespaces), a resource the same
  * way by its upstream URI (`<server>.<uri>`).
+ *
+ * @example
+ * ```ts
+ * import { createArsenal } from '@arsenal/core';
+ * import { type UpstreamServer, UpstreamCatalog } from '@arsenal/mcp-server';
+ *
+ * // An upstream server held in memory; `McpToolSource` of `@arsenal/executor-mcp` is a real one.
+ * const docs: UpstreamServer = {
+ *   namespace: 'docs',
+ *   features: {
+ *     listPrompts: async () => [{ name: 'summarize', description: 'Summarize a page.' }],
+ *     getPrompt: async (name) => ({
+ *       messages: [{ role: 'user', content: { type: 'text', text: `Run the ${name} prompt.` } }],
+ *     }),
+ *     listResources: async () => [{ uri: 'file:///readme.md', name: 'readme' }],
+ *     listResourceTemplates: async () => [],
+ *     readResource: async (uri) => ({ contents: [{ uri, text: '# Read me' }] }),
+ *     complete: async () => ({ completion: { values: [] } }),
+ *   },
+ * };
+ * const catalog = new UpstreamCatalog(createArsenal(), [docs]);
+ * const prompts = await catalog.listPrompts({ id: 'me' }); // [{ name: 'docs.summarize', ... }]
+ * const page = await catalog.readResource('arsenal://docs/file:///readme.md', { id: 'me' });
+ * ```
  */
 export class UpstreamCatalog {
   readonly #arsenal: Arsenal;
@@ -141,6 +244,7 @@ export class UpstreamCatalog {
     );
   }
 
+  /** Every upstream prompt the principal may see, under its exposed name (`<server>.<name>`). */
   async listPrompts(principal: Principal | undefined, signal?: AbortSignal): Promise<Prompt[]> {
     const lists = await this.#each((server) =>
       server
@@ -154,6 +258,7 @@ export class UpstreamCatalog {
     return lists.flat();
   }
 
+  /** One prompt by its exposed name; a name the principal may not see is refused as unknown. */
   async getPrompt(
     name: string,
     args: Record<string, string> | undefined,
@@ -164,6 +269,7 @@ export class UpstreamCatalog {
     return server.getPrompt(local, args, signal);
   }
 
+  /** Every upstream resource the principal may see, under its exposed URI and name. */
   async listResources(principal: Principal | undefined, signal?: AbortSignal): Promise<Resource[]> {
     const lists = await this.#each((server) =>
       server.listResources(signal).then((resources) =>
@@ -179,6 +285,7 @@ export class UpstreamCatalog {
     return lists.flat();
   }
 
+  /** Every upstream resource template the principal may see, under its exposed URI template and name. */
   async listResourceTemplates(
     principal: Principal | undefined,
     signal?: AbortSignal,
@@ -197,6 +304,7 @@ export class UpstreamCatalog {
     return lists.flat();
   }
 
+  /** Read a resource by its exposed URI; the contents come back under exposed URIs too. */
   async readResource(
     uri: string,
     principal: Principal | undefined,
@@ -213,6 +321,7 @@ export class UpstreamCatalog {
     };
   }
 
+  /** Completions for an argument of an exposed prompt or resource template. */
   async complete(
     params: CompleteRequest['params'],
     principal: Principal | undefined,

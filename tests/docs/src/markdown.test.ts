@@ -14,9 +14,16 @@ const here = dirname(fileURLToPath(import.meta.url));
 const root = resolve(here, '../../..');
 const scratch = resolve(here, '../.runnable');
 
-/** Folders whose Markdown is not ours to check: installs, builds, third-party data, changesets. */
+/**
+ * Folders whose Markdown is not ours to check: installs, builds, third-party data, changesets,
+ * and the API reference `pnpm docs` writes (it copies the guides READMEs link to).
+ */
 const SKIPPED = new Set(['node_modules', 'dist', '.git', '.turbo', '.changeset', 'test-output']);
-const SKIPPED_PATHS = new Set([join(root, 'bench', 'data'), join(root, 'bench', 'results')]);
+const SKIPPED_PATHS = new Set([
+  join(root, 'bench', 'data'),
+  join(root, 'bench', 'results'),
+  join(root, 'docs', 'api'),
+]);
 
 async function markdownFiles(dir: string): Promise<string[]> {
   const found: string[] = [];
@@ -96,6 +103,20 @@ describe('Markdown links', () => {
     expect(files.map((file) => relative(root, file))).toEqual(
       expect.arrayContaining(['README.md', 'docs/benchmarks.md', 'packages/core/README.md']),
     );
+  });
+
+  it('checks the README of every package', async () => {
+    const packages: string[] = [];
+    for (const group of ['packages', 'apps']) {
+      for (const entry of await readdir(join(root, group), { withFileTypes: true })) {
+        if (entry.isDirectory() && existsSync(join(root, group, entry.name, 'package.json'))) {
+          packages.push(`${group}/${entry.name}`);
+        }
+      }
+    }
+    const checked = new Set(files.map((file) => relative(root, file)));
+    expect(packages.length).toBeGreaterThan(30);
+    expect(packages.filter((dir) => !checked.has(`${dir}/README.md`))).toEqual([]);
   });
 
   it.each(files.map((file) => [relative(root, file), file]))(

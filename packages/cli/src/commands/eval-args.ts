@@ -102,6 +102,27 @@ export const evalSpec: CommandSpec = {
   ],
 };
 
+/**
+ * The options of `arsenal eval`, parsed: the catalog, the labelled queries and how to measure.
+ *
+ * @example
+ * ```ts
+ * import { createMemoryWriter, type EvalArgs, evalCommand } from '@arsenal/cli';
+ *
+ * const args: EvalArgs = {
+ *   tools: 'bench/tools.jsonl',
+ *   queries: 'bench/queries.jsonl',
+ *   seed: 1,
+ *   ks: [1, 5, 10],
+ *   json: true,
+ *   rerank: false,
+ *   decompose: true,
+ *   misses: false,
+ * };
+ * const stdout = createMemoryWriter();
+ * await evalCommand(args, { stdout, stderr: createMemoryWriter() });
+ * ```
+ */
 export interface EvalArgs {
   tools: string;
   /** arsenal.yaml selecting the embedder, vector store, reranker and routing to measure. */

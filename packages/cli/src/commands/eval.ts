@@ -21,6 +21,29 @@ export { type EvalArgs, evalSpec, toEvalArgs } from './eval-args.js';
 /** `--misses` lists the relevant tools missing from this many first results. */
 const MISSES_K = 5;
 
+/**
+ * `arsenal eval`: measure retrieval quality (Recall@k, NDCG@10, MRR) and latency on labelled queries. Resolves to the exit code.
+ *
+ * @example
+ * ```ts
+ * import { evalCommand } from '@arsenal/cli';
+ *
+ * const exitCode = await evalCommand(
+ *   {
+ *     tools: 'tools.jsonl',
+ *     queries: 'queries.jsonl',
+ *     sample: 200,
+ *     seed: 7,
+ *     ks: [5],
+ *     json: false,
+ *     rerank: false,
+ *     decompose: true,
+ *     misses: true,
+ *   },
+ *   { stdout: process.stdout, stderr: process.stderr },
+ * );
+ * ```
+ */
 export async function evalCommand(args: EvalArgs, io: CliIO): Promise<number> {
   const [inputs, allQueries] = await Promise.all([
     loadCatalogFile(args.tools, { missingHint: 'check the path given to --tools' }),

@@ -41,6 +41,18 @@ export const inspectSpec: CommandSpec = {
   examples: ['arsenal inspect create_payment', 'arsenal inspect payments.create_refund --json'],
 };
 
+/**
+ * The options of `arsenal inspect`, parsed: which tool, from which catalogs.
+ *
+ * @example
+ * ```ts
+ * import { createMemoryWriter, type InspectArgs, inspectCommand } from '@arsenal/cli';
+ *
+ * const args: InspectArgs = { tool: 'get_weather', catalogs: ['tools.yaml'], json: true };
+ * const stdout = createMemoryWriter();
+ * await inspectCommand(args, { stdout, stderr: createMemoryWriter() });
+ * ```
+ */
 export interface InspectArgs {
   tool: string;
   catalogs: string[];
@@ -85,6 +97,19 @@ function dialectSummary(encoding: DialectEncoding): string {
   return `not installed (${encoding.packageName})`;
 }
 
+/**
+ * `arsenal inspect`: a tool's definition and its encoding in every model dialect, with token counts. Resolves to the exit code.
+ *
+ * @example
+ * ```ts
+ * import { inspectCommand } from '@arsenal/cli';
+ *
+ * const exitCode = await inspectCommand(
+ *   { tool: 'payments.create_refund', catalogs: [], json: false },
+ *   { stdout: process.stdout, stderr: process.stderr },
+ * );
+ * ```
+ */
 export async function inspectCommand(args: InspectArgs, io: CliIO): Promise<number> {
   const index = await openToolIndex(args, io);
   try {

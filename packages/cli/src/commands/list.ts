@@ -52,6 +52,25 @@ export const listSpec: CommandSpec = {
   ],
 };
 
+/**
+ * The options of `arsenal list`, parsed: which catalogs, whose view, which page.
+ *
+ * @example
+ * ```ts
+ * import { createMemoryWriter, type ListArgs, listCommand } from '@arsenal/cli';
+ *
+ * const args: ListArgs = {
+ *   catalogs: ['tools.yaml'],
+ *   capabilities: [],
+ *   namespace: 'payments',
+ *   offset: 0,
+ *   limit: 50,
+ *   json: true,
+ *   quarantined: false,
+ * };
+ * await listCommand(args, { stdout: createMemoryWriter(), stderr: createMemoryWriter() });
+ * ```
+ */
 export interface ListArgs {
   catalogs: string[];
   config?: string;
@@ -83,6 +102,19 @@ export function toListArgs(parsed: ParsedCommandArgs): ListArgs {
   };
 }
 
+/**
+ * `arsenal list`: the registered tools a principal may see, a page at a time. Resolves to the exit code.
+ *
+ * @example
+ * ```ts
+ * import { listCommand } from '@arsenal/cli';
+ *
+ * const exitCode = await listCommand(
+ *   { catalogs: [], capabilities: ['network_access'], offset: 0, limit: 20, json: false, quarantined: false },
+ *   { stdout: process.stdout, stderr: process.stderr },
+ * );
+ * ```
+ */
 export async function listCommand(args: ListArgs, io: CliIO): Promise<number> {
   const index = await openToolIndex(args, io);
   try {

@@ -59,6 +59,25 @@ export const searchSpec: CommandSpec = {
   ],
 };
 
+/**
+ * The options of `arsenal search`, parsed: the request and how many tools to return.
+ *
+ * @example
+ * ```ts
+ * import { createMemoryWriter, type SearchArgs, searchCommand } from '@arsenal/cli';
+ *
+ * const args: SearchArgs = {
+ *   query: 'refund a card payment',
+ *   catalogs: [], // none: the built-in demo catalog
+ *   limit: 5,
+ *   namespaces: [],
+ *   explain: true,
+ *   json: false,
+ * };
+ * const stdout = createMemoryWriter();
+ * await searchCommand(args, { stdout, stderr: createMemoryWriter() });
+ * ```
+ */
 export interface SearchArgs {
   query: string;
   catalogs: string[];
@@ -156,6 +175,21 @@ function formatScore(value: number | undefined): string {
   return typeof value === 'number' ? value.toFixed(3) : '–';
 }
 
+/**
+ * `arsenal search`: the tools that fit a request, best first, with their scores. Resolves to the exit code.
+ *
+ * @example
+ * ```ts
+ * import { createMemoryWriter, searchCommand } from '@arsenal/cli';
+ *
+ * const stdout = createMemoryWriter();
+ * const exitCode = await searchCommand(
+ *   { query: 'convert dollars to euros', catalogs: [], limit: 3, namespaces: [], explain: false, json: true },
+ *   { stdout, stderr: createMemoryWriter() },
+ * );
+ * const results = JSON.parse(stdout.text);
+ * ```
+ */
 export async function searchCommand(args: SearchArgs, io: CliIO): Promise<number> {
   // Budgets are counted with a real tokenizer over the tool's JSON definition.
   const countTokens = args.tokenBudget === undefined ? undefined : await createTokenCounter();

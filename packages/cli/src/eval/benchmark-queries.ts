@@ -2,7 +2,19 @@ import { seededRandom } from '@arsenal/core';
 import { readTextFile } from '../catalog-loader.js';
 import { CliError } from '../cli-error.js';
 
-/** One labelled request of a retrieval benchmark: `{id, query, relevant: [tool names]}`. */
+/**
+ * One labelled request of a retrieval benchmark: `{id, query, relevant: [tool names]}`.
+ *
+ * @example
+ * ```ts
+ * import { type BenchmarkQuery, parseBenchmarkQueries } from '@arsenal/cli';
+ *
+ * const queries: BenchmarkQuery[] = parseBenchmarkQueries(
+ *   '{"id":"easy-1","query":"weather in Oslo","relevant":["get_weather"]}\n',
+ *   'queries.jsonl',
+ * );
+ * ```
+ */
 export interface BenchmarkQuery {
   id: string;
   query: string;
@@ -16,7 +28,23 @@ function isStringArray(value: unknown): value is string[] {
   return Array.isArray(value) && value.every((item) => typeof item === 'string');
 }
 
-/** Parse JSONL benchmark queries; errors name the file and the line. */
+/**
+ * Parse JSONL benchmark queries; errors name the file and the line.
+ *
+ * @example
+ * ```ts
+ * import { parseBenchmarkQueries } from '@arsenal/cli';
+ *
+ * const queries = parseBenchmarkQueries(
+ *   [
+ *     '{"id":"easy-1","query":"weather in Oslo","relevant":["get_weather"]}',
+ *     '{"id":"easy-2","query":"email the report to Ana","relevant":["send_email"]}',
+ *   ].join('\n'),
+ *   'queries.jsonl',
+ * );
+ * // A line that is not {id, query, relevant} is a CliError naming queries.jsonl and the line.
+ * ```
+ */
 export function parseBenchmarkQueries(text: string, source: string): BenchmarkQuery[] {
   const queries: BenchmarkQuery[] = [];
   const lines = text.split('\n');
@@ -51,6 +79,17 @@ export function parseBenchmarkQueries(text: string, source: string): BenchmarkQu
   return queries;
 }
 
+/**
+ * Read a JSONL file of benchmark queries; errors name the file and the line.
+ *
+ * @example
+ * ```ts
+ * import { loadBenchmarkQueries } from '@arsenal/cli';
+ *
+ * const queries = await loadBenchmarkQueries('bench/queries.jsonl');
+ * console.log(queries.length, 'queries');
+ * ```
+ */
 export async function loadBenchmarkQueries(path: string): Promise<BenchmarkQuery[]> {
   const text = await readTextFile(path, 'queries file', 'check the path given to --queries');
   return parseBenchmarkQueries(text, path);

@@ -11,11 +11,39 @@ export const NDCG_K = 10;
 /**
  * Adapts retrieval to labelled queries before the measured run (the seam for `--train`).
  * The CLI ships no trainer yet; training queries must never overlap the measured ones.
+ *
+ * @example
+ * ```ts
+ * import type { RetrievalTrainer } from '@arsenal/cli';
+ *
+ * // Learn from labelled queries before the measured run, through the Arsenal's own API.
+ * const trainer: RetrievalTrainer = {
+ *   async train(arsenal, examples) {
+ *     for (const example of examples) {
+ *       await arsenal.retrieve({ query: example.query, limit: 10 });
+ *     }
+ *   },
+ * };
+ * ```
  */
 export interface RetrievalTrainer {
+  /** Learn from `examples` through `arsenal`; resolves when it is ready to be measured. */
   train(arsenal: Arsenal, examples: readonly BenchmarkQuery[]): Promise<void>;
 }
 
+/**
+ * Retrieval quality over a set of queries: Recall at each k, NDCG@10 and MRR, each from 0 to 1.
+ *
+ * @example
+ * ```ts
+ * import { evaluateRetrieval, type QualitySummary } from '@arsenal/cli';
+ * import { createArsenal } from '@arsenal/core';
+ *
+ * const report = await evaluateRetrieval({ arsenal: createArsenal(), queries: [], ks: [5] });
+ * const overall: QualitySummary = report.overall;
+ * console.log(`Recall@5 ${overall.recall['5']}, NDCG@10 ${overall.ndcg10}, MRR ${overall.mrr}`);
+ * ```
+ */
 export interface QualitySummary {
   queries: number;
   /** Recall at each requested k, 0–1. */
@@ -24,6 +52,19 @@ export interface QualitySummary {
   mrr: number;
 }
 
+/**
+ * The wall-clock time of the `retrieve` calls of an evaluation, in milliseconds.
+ *
+ * @example
+ * ```ts
+ * import { evaluateRetrieval, type LatencySummary } from '@arsenal/cli';
+ * import { createArsenal } from '@arsenal/core';
+ *
+ * const report = await evaluateRetrieval({ arsenal: createArsenal(), queries: [], ks: [5] });
+ * const latency: LatencySummary = report.latencyMs;
+ * console.log(`p50 ${latency.p50} ms, p95 ${latency.p95} ms, max ${latency.max} ms`);
+ * ```
+ */
 export interface LatencySummary {
   p50: number;
   p95: number;
@@ -32,6 +73,24 @@ export interface LatencySummary {
   max: number;
 }
 
+/**
+ * What `evaluateRetrieval` measured: quality overall and per subset, and latency.
+ *
+ * @example
+ * ```ts
+ * import { type EvaluationReport, evaluateRetrieval, parseBenchmarkQueries } from '@arsenal/cli';
+ * import { createArsenal } from '@arsenal/core';
+ *
+ * const arsenal = createArsenal();
+ * await arsenal.register({ name: 'get_weather', description: 'Current weather for a city.' });
+ * const queries = parseBenchmarkQueries(
+ *   '{"id":"easy-1","query":"weather in Oslo","relevant":["get_weather"]}',
+ *   'inline',
+ * );
+ * const report: EvaluationReport = await evaluateRetrieval({ arsenal, queries, ks: [1, 5] });
+ * console.log(report.overall.recall); // { '1': 1, '5': 1 }
+ * ```
+ */
 export interface EvaluationReport {
   overall: QualitySummary;
   /** Per id-prefix subset (`easy`, `difficult`, `single`...), in order of first appearance. */
@@ -82,7 +141,24 @@ export interface EvaluateOptions {
   misses?: number;
 }
 
-/** Run every query through `retrieve` and score the rankings against the labels. */
+/**
+ * Run every query through `retrieve` and score the rankings against the labels.
+ *
+ * @example
+ * ```ts
+ * import { evaluateRetrieval, loadBenchmarkQueries, loadCatalogFile } from '@arsenal/cli';
+ * import { createArsenal } from '@arsenal/core';
+ *
+ * const arsenal = createArsenal();
+ * await arsenal.register(await loadCatalogFile('bench/tools.jsonl'));
+ * const report = await evaluateRetrieval({
+ *   arsenal,
+ *   queries: await loadBenchmarkQueries('bench/queries.jsonl'),
+ *   ks: [5, 10],
+ * });
+ * console.log(report.overall, report.latencyMs);
+ * ```
+ */
 export async function evaluateRetrieval(options: EvaluateOptions): Promise<EvaluationReport> {
   const { arsenal, queries, ks } = options;
   const retrievalLimit = Math.max(NDCG_K, ...ks);

@@ -4,6 +4,15 @@ import { LexicalIndex, type ToolDefinition, toLexicalDocument } from '@arsenal/c
  * Which texts a plain BM25 reference reads: the name and description (what benchmark papers
  * usually report), or every field a tool has (name, description, tags, parameter names and
  * descriptions, examples).
+ *
+ * @example
+ * ```ts
+ * import { createPlainBm25, type PlainBm25Fields } from '@arsenal/cli';
+ * import { createArsenal } from '@arsenal/core';
+ *
+ * const fields: PlainBm25Fields = 'name-description'; // what most papers report
+ * const ranker = createPlainBm25(createArsenal().registry.list(), fields);
+ * ```
  */
 export type PlainBm25Fields = 'name-description' | 'all-fields';
 
@@ -21,7 +30,25 @@ const FIELDS: Readonly<Record<PlainBm25Fields, readonly string[]>> = {
   ],
 };
 
-/** A ranking of tool names for a query, best first. */
+/**
+ * A ranking of tool names for a query, best first.
+ *
+ * @example
+ * ```ts
+ * import { createArsenal } from '@arsenal/core';
+ * import { evaluateRetrieval, type Ranker } from '@arsenal/cli';
+ *
+ * // A baseline that ranks by name length, to evaluate beside Arsenal's own retrieval.
+ * const arsenal = createArsenal();
+ * const byNameLength: Ranker = (_query, limit) =>
+ *   arsenal.registry
+ *     .list()
+ *     .map((tool) => tool.name)
+ *     .sort((a, b) => a.length - b.length)
+ *     .slice(0, limit);
+ * const report = await evaluateRetrieval({ arsenal, queries: [], ks: [5], ranker: byNameLength });
+ * ```
+ */
 export type Ranker = (query: string, limit: number) => string[] | Promise<string[]>;
 
 /**
@@ -29,6 +56,26 @@ export type Ranker = (query: string, limit: number) => string[] | Promise<string
  * and `b` 0.75, the same word analysis as Arsenal (identifier splitting, stop words, stemming),
  * and nothing else (no sub-queries, groups, lexicon or catalog statistics). Arsenal is held at
  * or above it on every dev set, so each mechanism on top of BM25 must pay for itself.
+ *
+ * @example
+ * ```ts
+ * import { createArsenal } from '@arsenal/core';
+ * import { createPlainBm25, evaluateRetrieval, loadBenchmarkQueries } from '@arsenal/cli';
+ *
+ * const arsenal = createArsenal();
+ * await arsenal.register([
+ *   { name: 'get_weather', description: 'Current weather and forecast for a city.' },
+ *   { name: 'send_email', description: 'Send an email to one recipient.' },
+ * ]);
+ * const bm25 = createPlainBm25(arsenal.registry.list(), 'all-fields');
+ * await bm25('forecast for Oslo', 1); // ['get_weather']
+ * const baseline = await evaluateRetrieval({
+ *   arsenal,
+ *   queries: await loadBenchmarkQueries('queries.jsonl'),
+ *   ks: [5],
+ *   ranker: bm25,
+ * });
+ * ```
  */
 export function createPlainBm25(tools: Iterable<ToolDefinition>, fields: PlainBm25Fields): Ranker {
   const index = new LexicalIndex({
