@@ -1,11 +1,11 @@
 import {
-  closestNames,
   type Principal,
   type RetrievalRequest,
   type ToolDefinition,
   type ToolDefinitionInput,
   ToolNotFoundError,
 } from '@arsenal/core';
+import { closestNames } from '@arsenal/core/adapter';
 import { parseWith, readJsonBody, sendJson } from './http-io.js';
 import { RestApiError } from './problem-details.js';
 import { findVisibleTool, type RouteDependencies } from './route-context.js';
