@@ -7,7 +7,8 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { DESCRIPTION_MAX_LENGTH, parseCatalog, type ToolDefinitionInput } from '@arsenal/core';
+import { parseCatalog, type ToolDefinitionInput } from '@arsenal/core';
+import { DESCRIPTION_MAX_LENGTH } from '@arsenal/core/adapter';
 import { ENGINES } from './lib/peer-engines.js';
 import { percentile, printTable, writeResult } from './lib/report.js';
 import { syntheticCatalog, syntheticQueries } from './lib/synthetic-catalog.js';

@@ -20,7 +20,8 @@ import {
   loadCatalogFile,
   type PlainBm25Fields,
 } from '@arsenal/cli';
-import { createArsenal, DEFAULT_LEXICAL_FIELDS, type ToolRetrieverOptions } from '@arsenal/core';
+import { createArsenal, type ToolRetrieverOptions } from '@arsenal/core';
+import { DEFAULT_LEXICAL_FIELDS } from '@arsenal/core/adapter';
 import {
   type BenchmarkSet,
   benchmarkFile,

@@ -11,7 +11,8 @@ import {
   loadCatalogFile,
   type Ranker,
 } from '@arsenal/cli';
-import { type Arsenal, createArsenal, sha256Hex } from '@arsenal/core';
+import { type Arsenal, createArsenal } from '@arsenal/core';
+import { sha256Hex } from '@arsenal/core/adapter';
 import { BENCHMARK_SETS, type BenchmarkSet, benchmarkFile, percent } from './lib/benchmark-sets.js';
 import { printTable } from './lib/report.js';
 

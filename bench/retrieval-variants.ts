@@ -18,10 +18,10 @@ import {
 import {
   type Arsenal,
   createArsenal,
-  sha256Hex,
   type ToolDefinitionInput,
   type ToolRetrieverOptions,
 } from '@arsenal/core';
+import { sha256Hex } from '@arsenal/core/adapter';
 import { BENCHMARK_SETS, type BenchmarkSet, benchmarkFile, percent } from './lib/benchmark-sets.js';
 import { printTable } from './lib/report.js';
 

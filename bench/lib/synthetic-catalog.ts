@@ -1,4 +1,5 @@
-import { seededRandom, type ToolDefinitionInput } from '@arsenal/core';
+import type { ToolDefinitionInput } from '@arsenal/core';
+import { seededRandom } from '@arsenal/core/adapter';
 
 // A deterministic generator of realistic-looking tool catalogs: services × resources × actions,
 // with parameter schemas, so that latency is measured on text shaped like real catalogs.

@@ -1,12 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { extname } from 'node:path';
-import {
-  CatalogError,
-  catalogEntryToInput,
-  catalogValueToInputs,
-  parseCatalog,
-  type ToolDefinitionInput,
-} from '@arsenal/core';
+import { CatalogError, parseCatalog, type ToolDefinitionInput } from '@arsenal/core';
+import { catalogEntryToInput, catalogValueToInputs } from '@arsenal/core/adapter';
 import { isMap, isSeq, LineCounter, type Node, parseDocument } from 'yaml';
 import { CliError } from './cli-error.js';
 

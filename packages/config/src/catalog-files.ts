@@ -3,10 +3,10 @@ import { extname } from 'node:path';
 import {
   CatalogError,
   ConfigurationError,
-  catalogValueToInputs,
   parseCatalog,
   type ToolDefinitionInput,
 } from '@arsenal/core';
+import { catalogValueToInputs } from '@arsenal/core/adapter';
 import { parse as parseYaml } from 'yaml';
 
 /** The tools of one `tools.catalogs` file: JSON, JSON Lines or YAML, told apart by extension. */

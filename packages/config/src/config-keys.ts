@@ -1,4 +1,4 @@
-import { closestNames } from '@arsenal/core';
+import { closestNames } from '@arsenal/core/adapter';
 import type { z } from 'zod';
 
 interface SchemaDefinition {

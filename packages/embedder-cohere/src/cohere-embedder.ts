@@ -1,10 +1,5 @@
-import {
-  type Embedder,
-  EmbedderError,
-  InvalidArgumentError,
-  retryWithBackoff,
-  throwIfAborted,
-} from '@arsenal/core';
+import { type Embedder, EmbedderError, InvalidArgumentError } from '@arsenal/core';
+import { retryWithBackoff, throwIfAborted } from '@arsenal/core/adapter';
 import { CohereClientV2 } from 'cohere-ai';
 import { toEmbedderError } from './cohere-errors.js';
 

@@ -1,4 +1,5 @@
-import { type Embedder, EmbedderError, InvalidArgumentError, throwIfAborted } from '@arsenal/core';
+import { type Embedder, EmbedderError, InvalidArgumentError } from '@arsenal/core';
+import { throwIfAborted } from '@arsenal/core/adapter';
 import { postOllama } from './ollama-request.js';
 
 /** Output sizes of common Ollama embedding models, used when `dimensions` is not set. */

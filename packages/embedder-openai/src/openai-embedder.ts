@@ -1,4 +1,5 @@
-import { type Embedder, EmbedderError, InvalidArgumentError, throwIfAborted } from '@arsenal/core';
+import { type Embedder, EmbedderError, InvalidArgumentError } from '@arsenal/core';
+import { throwIfAborted } from '@arsenal/core/adapter';
 import { splitIntoBatches } from './embedding-batches.js';
 import { postEmbeddings } from './openai-request.js';
 

@@ -1,9 +1,9 @@
+import { EmbedderError } from '@arsenal/core';
 import {
-  EmbedderError,
   type JsonServiceCall,
   type JsonServiceDescription,
   postJsonWithRetry,
-} from '@arsenal/core';
+} from '@arsenal/core/adapter';
 
 const openAI: JsonServiceDescription = {
   service: 'OpenAI embeddings',

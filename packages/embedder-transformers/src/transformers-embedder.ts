@@ -1,5 +1,6 @@
 import { basename } from 'node:path';
-import { type Embedder, EmbedderError, InvalidArgumentError, throwIfAborted } from '@arsenal/core';
+import { type Embedder, EmbedderError, InvalidArgumentError } from '@arsenal/core';
+import { throwIfAborted } from '@arsenal/core/adapter';
 import { env, type FeatureExtractionPipeline, pipeline } from '@huggingface/transformers';
 import { inspectModelFolder } from './local-model-folder.js';
 

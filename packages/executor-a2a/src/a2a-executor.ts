@@ -5,10 +5,10 @@ import {
   ArsenalError,
   type ExecutionRequest,
   type Executor,
-  formatTraceparent,
   type ToolCallContext,
   type ToolDefinition,
 } from '@arsenal/core';
+import { formatTraceparent } from '@arsenal/core/adapter';
 import { A2aSkillMissingError, A2aTaskError, A2aUnavailableError } from './a2a-errors.js';
 import { isNetworkFailure, timeoutError, toCallError } from './call-errors.js';
 import { type A2aToolResult, isSettled, isTerminal, TaskTracker, textOf } from './task-tracker.js';

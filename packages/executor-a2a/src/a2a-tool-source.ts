@@ -11,8 +11,8 @@ import {
   type ToolDefinition,
   type ToolSource,
   type ToolSourceChange,
-  toArsenalError,
 } from '@arsenal/core';
+import { toArsenalError } from '@arsenal/core/adapter';
 import { A2aCardError } from './a2a-errors.js';
 import { A2aExecutor } from './a2a-executor.js';
 import { type AgentAuth, authenticatingFetch, authFor } from './agent-auth.js';

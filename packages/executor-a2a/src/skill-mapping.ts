@@ -1,13 +1,12 @@
 import type { AgentCard, AgentSkill } from '@a2a-js/sdk';
 import {
   createToolDefinition,
-  DESCRIPTION_MAX_LENGTH,
   type HygieneMode,
   type Issue,
   type JsonSchema,
   type ToolDefinition,
-  toToolName,
 } from '@arsenal/core';
+import { DESCRIPTION_MAX_LENGTH, toToolName } from '@arsenal/core/adapter';
 
 /** What mapping needs to know about the agent. */
 export interface SkillMappingContext {

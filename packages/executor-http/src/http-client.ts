@@ -1,4 +1,5 @@
-import { ArsenalError, backoffDelay, CancelledError, sleep, ToolTimeoutError } from '@arsenal/core';
+import { ArsenalError, CancelledError, ToolTimeoutError } from '@arsenal/core';
+import { backoffDelay, sleep } from '@arsenal/core/adapter';
 import { AddressGuard, type AddressRange, type HostResolver } from './address-guard.js';
 import { applyAuth, type HttpAuth, registerSecrets } from './auth.js';
 import { HttpStatusError } from './errors.js';

@@ -1,10 +1,10 @@
 import {
   type ExecutionRequest,
   type Executor,
-  formatTraceparent,
   type ToolDefinition,
   ToolNotFoundError,
 } from '@arsenal/core';
+import { formatTraceparent } from '@arsenal/core/adapter';
 import type { HttpAuth } from './auth.js';
 import type { HttpClient } from './http-client.js';
 import type { OutgoingRequest } from './http-transport.js';

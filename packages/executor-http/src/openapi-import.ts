@@ -1,16 +1,18 @@
 import {
   createToolDefinition,
-  DESCRIPTION_MAX_LENGTH,
-  DESCRIPTION_MIN_LENGTH,
-  EXTENDED_DESCRIPTION_MAX_LENGTH,
   type HygieneMode,
   type Issue,
-  RESERVED_TOOL_NAMES,
   type ToolAnnotations,
   type ToolCapability,
   type ToolDefinition,
-  toToolName,
 } from '@arsenal/core';
+import {
+  DESCRIPTION_MAX_LENGTH,
+  DESCRIPTION_MIN_LENGTH,
+  EXTENDED_DESCRIPTION_MAX_LENGTH,
+  RESERVED_TOOL_NAMES,
+  toToolName,
+} from '@arsenal/core/adapter';
 import type { CompiledOperation, SecurityRequirement } from './operation.js';
 import { mapOperationInput } from './operation-mapping.js';
 import { serverUrlOf } from './server-url.js';

@@ -2,11 +2,11 @@ import {
   ArsenalError,
   type ExecutionRequest,
   type Executor,
-  formatTraceparent,
   PermissionDeniedError,
   type ProgressUpdate,
   type ToolDefinition,
 } from '@arsenal/core';
+import { formatTraceparent } from '@arsenal/core/adapter';
 import type { CallToolResult, Progress } from '@modelcontextprotocol/sdk/types.js';
 import type { InFlightCalls } from './client-passthrough.js';
 import type { McpConnection } from './mcp-connection.js';

@@ -3,8 +3,8 @@ import {
   InvalidArgumentError,
   type ToolDefinition,
   type ToolSource,
-  toArsenalError,
 } from '@arsenal/core';
+import { toArsenalError } from '@arsenal/core/adapter';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Implementation, ServerCapabilities, Tool } from '@modelcontextprotocol/sdk/types.js';
 import { InFlightCalls } from './client-passthrough.js';

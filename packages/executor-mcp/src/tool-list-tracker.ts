@@ -1,5 +1,5 @@
 import type { ArsenalError, ToolDefinition, ToolSourceChange } from '@arsenal/core';
-import { toArsenalError } from '@arsenal/core';
+import { toArsenalError } from '@arsenal/core/adapter';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { PinningFinding, SkippedTool } from './options.js';
 import { diffToolLists, isEmptyDiff, type ToolListDiff } from './tool-list-diff.js';

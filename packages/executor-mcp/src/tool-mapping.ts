@@ -1,18 +1,20 @@
 import {
   createToolDefinition,
-  DESCRIPTION_MAX_LENGTH,
-  DESCRIPTION_MIN_LENGTH,
   type HygieneMode,
   type Issue,
   type JsonSchema,
-  pickToolAnnotations,
-  RESERVED_TOOL_NAMES,
   type ToolAnnotations,
   type ToolCapability,
   type ToolDefinition,
+} from '@arsenal/core';
+import {
+  DESCRIPTION_MAX_LENGTH,
+  DESCRIPTION_MIN_LENGTH,
+  pickToolAnnotations,
+  RESERVED_TOOL_NAMES,
   toToolName,
   UPSTREAM_NAME_METADATA_KEY,
-} from '@arsenal/core';
+} from '@arsenal/core/adapter';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 
 const NAME_MAX_LENGTH = 128;

@@ -1,4 +1,4 @@
-import { canonicalJson, sha256Hex } from '@arsenal/core';
+import { canonicalJson, sha256Hex } from '@arsenal/core/adapter';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { McpPinningOptions, PinningFinding } from './options.js';
 

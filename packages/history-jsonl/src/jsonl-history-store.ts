@@ -6,8 +6,8 @@ import {
   type HistoryQuery,
   type HistoryStore,
   InvalidArgumentError,
-  queryAuditRecords,
 } from '@arsenal/core';
+import { queryAuditRecords } from '@arsenal/core/adapter';
 
 export interface JsonlHistoryStoreOptions {
   /** The file to append to; created (with its folder) when missing. */

@@ -1,10 +1,5 @@
-import {
-  defineTool,
-  type FunctionTool,
-  type JsonSchema,
-  ToolDefinitionError,
-  toToolName,
-} from '@arsenal/core';
+import { defineTool, type FunctionTool, type JsonSchema, ToolDefinitionError } from '@arsenal/core';
+import { toToolName } from '@arsenal/core/adapter';
 import type { StructuredToolInterface } from '@langchain/core/tools';
 import { toJsonSchema } from '@langchain/core/utils/json_schema';
 import { isInteropZodSchema } from '@langchain/core/utils/types';

@@ -1,4 +1,5 @@
-import { type Arsenal, matchGlob, type Principal, type ToolDefinition } from '@arsenal/core';
+import type { Arsenal, Principal, ToolDefinition } from '@arsenal/core';
+import { matchGlob } from '@arsenal/core/adapter';
 import { toMcpTool } from '@arsenal/transcoder-mcp';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { ExposedToolNames } from './exposed-names.js';

@@ -1,4 +1,5 @@
-import { RerankerError, type ServiceCallContext, toServiceError } from '@arsenal/core';
+import { RerankerError } from '@arsenal/core';
+import { type ServiceCallContext, toServiceError } from '@arsenal/core/adapter';
 
 type CallContext = Pick<ServiceCallContext, 'signal' | 'timeoutMs' | 'timedOut'> & {
   baseUrl: string;

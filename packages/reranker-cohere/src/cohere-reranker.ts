@@ -4,9 +4,8 @@ import {
   type Reranker,
   RerankerError,
   type RerankResult,
-  retryWithBackoff,
-  throwIfAborted,
 } from '@arsenal/core';
+import { retryWithBackoff, throwIfAborted } from '@arsenal/core/adapter';
 import { CohereClientV2 } from 'cohere-ai';
 import { toRerankerError } from './cohere-errors.js';
 

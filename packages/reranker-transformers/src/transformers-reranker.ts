@@ -5,8 +5,8 @@ import {
   type Reranker,
   RerankerError,
   type RerankResult,
-  throwIfAborted,
 } from '@arsenal/core';
+import { throwIfAborted } from '@arsenal/core/adapter';
 import {
   AutoModelForSequenceClassification,
   AutoTokenizer,

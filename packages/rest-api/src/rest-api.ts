@@ -3,12 +3,12 @@ import {
   type Arsenal,
   createPlanning,
   type HistoryStore,
-  isSecretKey,
   type Planning,
   type PlanningOptions,
   type Principal,
   type StateStore,
 } from '@arsenal/core';
+import { isSecretKey } from '@arsenal/core/adapter';
 import type { AuthenticationSummary, HttpRoute } from '@arsenal/http';
 import { confirmationRoutes } from './confirmation-routes.js';
 import { arsenalDialects, dialectRoutes } from './dialect-routes.js';

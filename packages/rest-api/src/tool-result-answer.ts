@@ -1,4 +1,5 @@
-import { type Principal, redactSecrets, type ToolCall, type ToolResult } from '@arsenal/core';
+import type { Principal, ToolCall, ToolResult } from '@arsenal/core';
+import { redactSecrets } from '@arsenal/core/adapter';
 import { sendJson } from './http-io.js';
 import { ownershipKey } from './invocation-owners.js';
 import { problemFromToolResult, sendProblem } from './problem-details.js';

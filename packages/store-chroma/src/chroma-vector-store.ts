@@ -1,15 +1,17 @@
 import {
-  checkedVectorLength,
-  copyMetadata,
   InvalidArgumentError,
-  parseMetadataFilter,
-  throwIfAborted,
   type VectorMatch,
   type VectorQuery,
   type VectorRecord,
   type VectorStore,
   VectorStoreError,
 } from '@arsenal/core';
+import {
+  checkedVectorLength,
+  copyMetadata,
+  parseMetadataFilter,
+  throwIfAborted,
+} from '@arsenal/core/adapter';
 import type { ChromaClient, Collection, Metadata } from 'chromadb';
 import { DIMENSIONS_KEY, storedDimensions } from './chroma-dimensions.js';
 import { toVectorStoreError } from './chroma-errors.js';

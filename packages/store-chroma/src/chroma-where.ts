@@ -1,9 +1,5 @@
-import {
-  InvalidArgumentError,
-  type MetadataFilterNode,
-  type MetadataScalar,
-  type MetadataValue,
-} from '@arsenal/core';
+import { InvalidArgumentError, type MetadataValue } from '@arsenal/core';
+import type { MetadataFilterNode, MetadataScalar } from '@arsenal/core/adapter';
 import type { Metadata, Where } from 'chromadb';
 
 /**

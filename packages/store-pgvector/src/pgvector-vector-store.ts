@@ -1,9 +1,5 @@
 import {
-  checkedVectorLength,
-  copyMetadata,
   InvalidArgumentError,
-  parseMetadataFilter,
-  throwIfAborted,
   type VectorMatch,
   type VectorQuery,
   type VectorRecord,
@@ -11,6 +7,12 @@ import {
   VectorStoreError,
   type VectorUpsertOptions,
 } from '@arsenal/core';
+import {
+  checkedVectorLength,
+  copyMetadata,
+  parseMetadataFilter,
+  throwIfAborted,
+} from '@arsenal/core/adapter';
 import type pg from 'pg';
 import { insertRows } from './pgvector-insert.js';
 import { checkedOptions, createPool, type PgvectorVectorStoreOptions } from './pgvector-options.js';

@@ -1,4 +1,4 @@
-import type { MetadataFilterNode, MetadataScalar } from '@arsenal/core';
+import type { MetadataFilterNode, MetadataScalar } from '@arsenal/core/adapter';
 
 /** A SQL boolean expression over the `metadata` jsonb column, with its parameter values. */
 export interface SqlFilter {

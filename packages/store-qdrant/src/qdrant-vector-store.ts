@@ -1,16 +1,18 @@
 import { createHash } from 'node:crypto';
 import {
-  checkedVectorLength,
-  copyMetadata,
   InvalidArgumentError,
-  parseMetadataFilter,
-  throwIfAborted,
   type VectorMatch,
   type VectorQuery,
   type VectorRecord,
   type VectorStore,
   VectorStoreError,
 } from '@arsenal/core';
+import {
+  checkedVectorLength,
+  copyMetadata,
+  parseMetadataFilter,
+  throwIfAborted,
+} from '@arsenal/core/adapter';
 import { QdrantClient } from '@qdrant/js-client-rest';
 import { statusOf, toVectorStoreError } from './qdrant-errors.js';
 import { fromPayload, toPayload, toQdrantFilter } from './qdrant-filter.js';

@@ -1,4 +1,4 @@
-import { isW3cSpanId, isW3cTraceId } from '@arsenal/core';
+import { isW3cSpanId, isW3cTraceId } from '@arsenal/core/adapter';
 import {
   type Attributes,
   ROOT_CONTEXT,

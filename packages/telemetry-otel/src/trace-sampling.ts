@@ -1,4 +1,5 @@
-import { ConfigurationError, isW3cTraceId } from '@arsenal/core';
+import { ConfigurationError } from '@arsenal/core';
+import { isW3cTraceId } from '@arsenal/core/adapter';
 
 /**
  * Head sampling by trace id: keeps a fixed share of traces, deciding from a hash of the trace id

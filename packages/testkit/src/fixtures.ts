@@ -1,4 +1,4 @@
-import { seededRandom } from '@arsenal/core';
+import { seededRandom } from '@arsenal/core/adapter';
 
 // Re-exported so fixtures and the suites' users draw from the same generator as core.
 export { seededRandom };

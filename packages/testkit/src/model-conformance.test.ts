@@ -3,8 +3,8 @@ import {
   type Embedder,
   EmbedderError,
   InvalidArgumentError,
-  throwIfAborted,
 } from '@arsenal/core';
+import { throwIfAborted } from '@arsenal/core/adapter';
 import { describe, expect, it } from 'vitest';
 import {
   describeEmbedderConformance,

@@ -1,4 +1,4 @@
-import { createJsonSchemaValidator } from '@arsenal/core';
+import { createJsonSchemaValidator } from '@arsenal/core/adapter';
 import { describe, expect, it } from 'vitest';
 import { NASTY_SCHEMA_NAMES, NASTY_SCHEMAS } from './nasty-schemas.js';
 import { sampleFromPattern } from './pattern-samples.js';

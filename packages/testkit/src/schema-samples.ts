@@ -1,4 +1,5 @@
-import { isJsonSchemaObject, type JsonSchema, mergeAllOf, resolveLocalRef } from '@arsenal/core';
+import type { JsonSchema } from '@arsenal/core';
+import { isJsonSchemaObject, mergeAllOf, resolveLocalRef } from '@arsenal/core/adapter';
 import { sampleFromPattern } from './pattern-samples.js';
 
 /** Which of the values a schema allows to pick, so several variants cover more of it. */

@@ -2,11 +2,10 @@ import {
   ArsenalError,
   createToolDefinition,
   type JsonSchema,
-  TOOL_NAME_PATTERN,
   type ToolDefinition,
   type Transcoder,
-  validateJsonSchema,
 } from '@arsenal/core';
+import { TOOL_NAME_PATTERN, validateJsonSchema } from '@arsenal/core/adapter';
 import { expect } from 'vitest';
 import { HOSTILE_SCHEMA_NAMES, hostileTool } from './hostile-schemas.js';
 import { deepFreeze, NASTY_SCHEMA_NAMES, nastyTool, noParameterTool } from './nasty-schemas.js';

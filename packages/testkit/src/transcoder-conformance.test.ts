@@ -1,14 +1,16 @@
 import {
-  assertEncodableTool,
-  copyJson,
-  decodeVendorDescription,
-  decodeVendorToolName,
   type JsonSchema,
   type ToolDefinition,
   type ToolDefinitionInput,
   TranscodeError,
   type Transcoder,
 } from '@arsenal/core';
+import {
+  assertEncodableTool,
+  copyJson,
+  decodeVendorDescription,
+  decodeVendorToolName,
+} from '@arsenal/core/adapter';
 import { describe, expect, it } from 'vitest';
 import { HOSTILE_SCHEMA_NAMES, HOSTILE_SCHEMAS, hostileTool } from './hostile-schemas.js';
 import { deepFreeze, NASTY_SCHEMA_NAMES, nastyTool, walkSchemas } from './nasty-schemas.js';

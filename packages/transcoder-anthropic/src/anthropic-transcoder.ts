@@ -1,20 +1,22 @@
 import {
+  type EncodeOptions,
+  type JsonSchema,
+  type ToolDefinition,
+  type ToolDefinitionInput,
+  type ToolSourceKind,
+  TranscodeError,
+} from '@arsenal/core';
+import {
   copyJson,
   decodedToolMetadata,
   decodeVendorDescription,
   decodeVendorToolName,
   decodeVendorToolObject,
-  type EncodeOptions,
   encodableParametersSchema,
-  type JsonSchema,
   mergeAllOf,
-  type ToolDefinition,
-  type ToolDefinitionInput,
-  type ToolSourceKind,
-  TranscodeError,
   type VendorCodec,
   VendorTranscoder,
-} from '@arsenal/core';
+} from '@arsenal/core/adapter';
 import type {
   AnthropicCacheControl,
   AnthropicInputSchema,

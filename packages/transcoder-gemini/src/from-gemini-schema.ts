@@ -1,9 +1,5 @@
-import {
-  isJsonSchemaObject,
-  type JsonSchema,
-  type JsonSchemaType,
-  TranscodeError,
-} from '@arsenal/core';
+import { type JsonSchema, type JsonSchemaType, TranscodeError } from '@arsenal/core';
+import { isJsonSchemaObject } from '@arsenal/core/adapter';
 
 const COUNT_KEYWORDS: ReadonlySet<string> = new Set([
   'minItems',

@@ -1,21 +1,23 @@
 import {
+  type EncodeOptions,
+  type JsonSchema,
+  type ToolDefinition,
+  type ToolDefinitionInput,
+  type ToolSourceKind,
+  TranscodeError,
+} from '@arsenal/core';
+import {
   copyJson,
   decodedToolMetadata,
   decodeVendorDescription,
   decodeVendorToolName,
   decodeVendorToolObject,
   EMPTY_OBJECT_SCHEMA,
-  type EncodeOptions,
   encodableParametersSchema,
   isJsonSchemaObject,
-  type JsonSchema,
-  type ToolDefinition,
-  type ToolDefinitionInput,
-  type ToolSourceKind,
-  TranscodeError,
   type VendorCodec,
   VendorTranscoder,
-} from '@arsenal/core';
+} from '@arsenal/core/adapter';
 import { fromGeminiSchema } from './from-gemini-schema.js';
 import type {
   GeminiFunctionDeclaration,

@@ -1,4 +1,5 @@
-import { isJsonSchemaObject, type JsonSchema } from '@arsenal/core';
+import type { JsonSchema } from '@arsenal/core';
+import { isJsonSchemaObject } from '@arsenal/core/adapter';
 import type { GeminiSchema } from './gemini-tool.js';
 
 /** Called for each keyword dropped because Gemini's Schema cannot carry it. */

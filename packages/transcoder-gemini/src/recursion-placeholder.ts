@@ -1,4 +1,5 @@
-import { type JsonSchema, refLabel } from '@arsenal/core';
+import type { JsonSchema } from '@arsenal/core';
+import { refLabel } from '@arsenal/core/adapter';
 import { typeList } from './gemini-schema-vocabulary.js';
 import type { GeminiSchema } from './gemini-tool.js';
 

@@ -1,14 +1,13 @@
+import { type JsonSchema, TranscodeError } from '@arsenal/core';
 import {
   escapeJsonPointer,
   inlineRef,
   isJsonSchemaObject,
   isLocalRef,
-  type JsonSchema,
   mergeAllOf,
   resolveLocalRef,
-  TranscodeError,
   unionAlternatives,
-} from '@arsenal/core';
+} from '@arsenal/core/adapter';
 import { fail, HANDLED, TYPE_NAMES, typeList } from './gemini-schema-vocabulary.js';
 import type { GeminiSchema } from './gemini-tool.js';
 import {

@@ -1,4 +1,5 @@
-import { pickToolAnnotations, type ToolAnnotations, type ToolCapability } from '@arsenal/core';
+import type { ToolAnnotations, ToolCapability } from '@arsenal/core';
+import { pickToolAnnotations } from '@arsenal/core/adapter';
 import type { McpToolAnnotations } from './mcp-tool.js';
 
 /** Capabilities that change the world; any of them rules out `readOnlyHint: true`. */

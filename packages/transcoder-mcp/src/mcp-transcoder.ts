@@ -1,22 +1,24 @@
 import {
-  copyJson,
-  decodedToolMetadata,
-  decodeVendorDescription,
-  decodeVendorToolName,
-  decodeVendorToolObject,
   type EncodeOptions,
-  encodableParametersSchema,
-  isSemver,
   type JsonSchema,
-  NAMESPACE_PATTERN,
   type ToolCapability,
   type ToolDefinition,
   type ToolDefinitionInput,
   type ToolSourceKind,
   TranscodeError,
+} from '@arsenal/core';
+import {
+  copyJson,
+  decodedToolMetadata,
+  decodeVendorDescription,
+  decodeVendorToolName,
+  decodeVendorToolObject,
+  encodableParametersSchema,
+  isSemver,
+  NAMESPACE_PATTERN,
   type VendorCodec,
   VendorTranscoder,
-} from '@arsenal/core';
+} from '@arsenal/core/adapter';
 import { fromMcpAnnotations, toMcpAnnotations } from './mcp-annotations.js';
 import type { McpObjectSchema, McpTool, McpToolLike } from './mcp-tool.js';
 

@@ -1,23 +1,25 @@
 import {
+  type EncodeOptions,
+  type JsonSchema,
+  type ToolDefinition,
+  type ToolDefinitionInput,
+  type ToolSourceKind,
+  TranscodeError,
+} from '@arsenal/core';
+import {
   copyJson,
   decodedToolMetadata,
   decodeVendorDescription,
   decodeVendorToolName,
   decodeVendorToolObject,
   EMPTY_OBJECT_SCHEMA,
-  type EncodeOptions,
   encodableParametersSchema,
   inlineRef,
   isJsonSchemaObject,
-  type JsonSchema,
   resolveLocalRef,
-  type ToolDefinition,
-  type ToolDefinitionInput,
-  type ToolSourceKind,
-  TranscodeError,
   type VendorCodec,
   VendorTranscoder,
-} from '@arsenal/core';
+} from '@arsenal/core/adapter';
 import type {
   OpenAIApi,
   OpenAIChatTool,

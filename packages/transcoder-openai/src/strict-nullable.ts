@@ -1,4 +1,5 @@
-import { isJsonSchemaObject, type JsonSchema } from '@arsenal/core';
+import type { JsonSchema } from '@arsenal/core';
+import { isJsonSchemaObject } from '@arsenal/core/adapter';
 
 function isNullSchema(schema: unknown): boolean {
   return isJsonSchemaObject(schema) && schema.type === 'null';

@@ -1,13 +1,13 @@
+import type { JsonSchema } from '@arsenal/core';
 import {
   escapeJsonPointer,
   inlineRef,
   isJsonSchemaObject,
   isLocalRef,
-  type JsonSchema,
   mergeAllOf,
   resolveLocalRef,
   unionAlternatives,
-} from '@arsenal/core';
+} from '@arsenal/core/adapter';
 import { withNull } from './strict-nullable.js';
 import {
   ANNOTATIONS,

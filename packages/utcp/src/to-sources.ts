@@ -1,4 +1,5 @@
-import { type HygieneMode, type JsonSchema, type ToolSource, toToolName } from '@arsenal/core';
+import type { HygieneMode, JsonSchema, ToolSource } from '@arsenal/core';
+import { toToolName } from '@arsenal/core/adapter';
 import {
   createHttpToolSource,
   type HttpAuth,

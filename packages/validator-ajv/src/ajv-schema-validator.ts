@@ -1,11 +1,10 @@
 import {
-  escapeJsonPointer,
   InvalidArgumentError,
   type Issue,
   type JsonSchema,
-  type JsonSchemaValidator,
   type SchemaValidator,
 } from '@arsenal/core';
+import { escapeJsonPointer, type JsonSchemaValidator } from '@arsenal/core/adapter';
 import { Ajv, type ErrorObject, type Options, type ValidateFunction } from 'ajv';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import formatsModule from 'ajv-formats';

@@ -201,17 +201,25 @@ console.log(JSON.stringify({ top: found.tools[0].tool.name, status: result.statu
     await writeFile(
       join(dir, 'cjs.cjs'),
       `const { createArsenal, ArsenalError, CancelledError } = require('@arsenal/core');
+const { throwIfAborted } = require('@arsenal/core/adapter');
 console.log(JSON.stringify({
   createArsenal: typeof createArsenal,
   marker: ArsenalError.isInstance(new CancelledError()),
+  throwIfAborted: typeof throwIfAborted,
 }));
 `,
     );
     const cjs = await run('node', ['--no-warnings', 'cjs.cjs'], { cwd: dir });
-    expect(JSON.parse(cjs.stdout)).toEqual({ createArsenal: 'function', marker: true });
+    expect(JSON.parse(cjs.stdout)).toEqual({
+      createArsenal: 'function',
+      marker: true,
+      throwIfAborted: 'function',
+    });
 
     const typed = `import { createArsenal, type RetrievalResult } from '@arsenal/core';
+import { throwIfAborted } from '@arsenal/core/adapter';
 const arsenal = createArsenal();
+throwIfAborted(undefined);
 export const found: Promise<RetrievalResult> = arsenal.retrieve({ query: 'weather' });
 `;
     await writeFile(join(dir, 'types.mts'), typed);

@@ -1,4 +1,4 @@
-import { seededRandom } from '@arsenal/core';
+import { seededRandom } from '@arsenal/core/adapter';
 import { readTextFile } from '../catalog-loader.js';
 import { CliError } from '../cli-error.js';
 

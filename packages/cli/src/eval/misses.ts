@@ -1,4 +1,5 @@
-import { type Arsenal, analyze, lexiconTerms, toLexicalDocument } from '@arsenal/core';
+import type { Arsenal } from '@arsenal/core';
+import { analyze, lexiconTerms, toLexicalDocument } from '@arsenal/core/adapter';
 
 /** The query words found in each field of a tool (`~word` when only through the lexicon). */
 export type MatchedFields = Record<string, string[]>;

@@ -1,4 +1,5 @@
-import { LexicalIndex, type ToolDefinition, toLexicalDocument } from '@arsenal/core';
+import type { ToolDefinition } from '@arsenal/core';
+import { LexicalIndex, toLexicalDocument } from '@arsenal/core/adapter';
 
 /**
  * Which texts a plain BM25 reference reads: the name and description (what benchmark papers

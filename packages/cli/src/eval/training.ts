@@ -1,4 +1,5 @@
-import { type Arsenal, sha256Hex } from '@arsenal/core';
+import type { Arsenal } from '@arsenal/core';
+import { sha256Hex } from '@arsenal/core/adapter';
 import type { BenchmarkQuery } from './benchmark-queries.js';
 import type { RetrievalTrainer } from './evaluate.js';
 

@@ -1,12 +1,12 @@
 import type { Telemetry } from '../events/events.js';
 import { combineTelemetry } from '../events/telemetry.js';
 import { createExecutionEngine, type ExecutionEngine } from '../execution/engine.js';
+import { createStateSync, type StateSync } from '../execution/shared-state/state-sync.js';
 import { systemClock } from '../execution/types.js';
 import { createSecurityPolicy, type SecurityPolicy } from '../policy/security-policy.js';
 import { policyShows } from '../policy/visibility.js';
 import { ToolRegistry } from '../registry/tool-registry.js';
 import { ToolRetriever } from '../retrieval/tool-retriever.js';
-import { createStateSync, type StateSync } from '../state/state-sync.js';
 import type { ArsenalOptions } from './types.js';
 
 /** The parts an Arsenal is made of, put together from its options. */

@@ -327,7 +327,22 @@ export class Arsenal {
   }
 }
 
-/** Create an Arsenal with embedded defaults: in-memory registry, BM25F retrieval, no network. */
+/**
+ * Create an Arsenal with embedded defaults: in-memory registry, BM25F retrieval, no network.
+ *
+ * @example
+ * const arsenal = createArsenal();
+ * await arsenal.register(
+ *   defineTool({
+ *     name: 'get_weather',
+ *     description: 'Current weather and forecast for a city.',
+ *     input: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] },
+ *     handler: async ({ city }) => ({ city, tempC: 21 }),
+ *   }),
+ * );
+ * const found = await arsenal.retrieve({ query: 'weather in Paris', limit: 5 });
+ * const result = await arsenal.execute({ tool: 'get_weather', arguments: { city: 'Paris' } });
+ */
 export function createArsenal(options: ArsenalOptions = {}): Arsenal {
   return new Arsenal(options);
 }

@@ -1,5 +1,5 @@
 import { InvalidArgumentError } from '../errors/arsenal-error.js';
-import { closestNames } from '../registry/suggest.js';
+import { closestNames } from '../text/suggest.js';
 import type { ArsenalOptions } from './types.js';
 
 // Every key createArsenal reads. `satisfies` keeps the list whole: an option added to

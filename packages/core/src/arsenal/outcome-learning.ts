@@ -1,10 +1,10 @@
 import { InvalidArgumentError } from '../errors/arsenal-error.js';
+import { SharedOutcomes } from '../execution/shared-state/shared-outcomes.js';
+import type { StateSync } from '../execution/shared-state/state-sync.js';
 import type { ToolCall, ToolResult } from '../execution/types.js';
 import type { HistoryStore } from '../ports/history-store.js';
 import type { Outcome } from '../retrieval/outcome-memory.js';
 import type { ToolRetriever } from '../retrieval/tool-retriever.js';
-import { SharedOutcomes } from '../state/shared-outcomes.js';
-import type { StateSync } from '../state/state-sync.js';
 
 /** Most recent retrievals remembered by trace id. */
 const RECENT_QUERIES = 1000;

@@ -1,8 +1,8 @@
 import { InvalidArgumentError, ToolNotFoundError } from '../errors/arsenal-error.js';
 import type { PoisoningFinding } from '../hygiene/detect-poisoning.js';
 import type { Executor } from '../ports/executor.js';
-import { closestNames } from '../registry/suggest.js';
 import type { ToolRegistration } from '../registry/tool-registry.js';
+import { closestNames } from '../text/suggest.js';
 import { parseQualifiedName } from '../tool/create-tool-definition.js';
 import type { ToolDefinition } from '../tool/tool-definition.js';
 

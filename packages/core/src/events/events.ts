@@ -203,7 +203,17 @@ export type ArsenalEvent =
 
 export type ArsenalEventType = ArsenalEvent['type'];
 
-/** Receives every event. Implementations must not throw and must return quickly. */
+/**
+ * Receives every event. Implementations must not throw and must return quickly.
+ *
+ * @example
+ * const telemetry: Telemetry = {
+ *   emit(event) {
+ *     if (event.type === 'execution.completed') console.log(event.tool, event.status);
+ *   },
+ * };
+ * const arsenal = createArsenal({ telemetry });
+ */
 export interface Telemetry {
   emit(event: ArsenalEvent): void;
   close?(): Promise<void>;

@@ -26,6 +26,7 @@ export class InMemoryTelemetry implements Telemetry {
   }
 }
 
+/** Telemetry that keeps the last `capacity` events (default 10,000) in memory, for tests and consoles. */
 export function createInMemoryTelemetry(options?: { capacity?: number }): InMemoryTelemetry {
   return new InMemoryTelemetry(options);
 }
@@ -49,4 +50,5 @@ export function combineTelemetry(...sinks: readonly (Telemetry | undefined)[]): 
   };
 }
 
+/** Telemetry that drops every event. */
 export const noopTelemetry: Telemetry = { emit() {} };

@@ -5,7 +5,6 @@ import type { HistoryStore } from '../ports/history-store.js';
 import type { SchemaValidator } from '../ports/schema-validator.js';
 import type { StateStore } from '../ports/state-store.js';
 import type { ToolResolver } from '../registry/types.js';
-import type { SharedStateOptions, StateSync } from '../state/state-sync.js';
 import type { BatchRequest, BatchResult } from './batch.js';
 import type { BulkheadOptions } from './bulkhead.js';
 import type { CircuitBreakerOptions } from './circuit-breaker.js';
@@ -13,6 +12,7 @@ import type { InvocationStatus } from './invocations.js';
 import type { RateLimitOptions } from './rate-limiter.js';
 import type { ResultCacheOptions } from './result-cache.js';
 import type { RetryOptions } from './retry.js';
+import type { SharedStateOptions, StateSync } from './shared-state/state-sync.js';
 import type {
   Clock,
   PendingConfirmationInfo,

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { InvalidArgumentError } from '../errors/index.js';
 import { InMemoryStateStore } from '../memory/in-memory-state-store.js';
-import { SwitchableStateStore } from '../state/shared-state-test-support.js';
 import { setup, tool } from './engine-test-support.js';
+import { SwitchableStateStore } from './shared-state/shared-state-test-support.js';
 
 const start = Date.parse('2026-01-01T00:00:00Z');
 function fakeClock() {

@@ -1,8 +1,8 @@
 import { InvalidArgumentError } from '../errors/index.js';
-import type { ParkedCall, SharedConfirmations } from '../state/shared-confirmations.js';
 import type { CallState } from './call-outcome.js';
 import type { ConfirmationStore } from './confirmation.js';
 import { redactSecrets } from './redaction.js';
+import type { ParkedCall, SharedConfirmations } from './shared-state/shared-confirmations.js';
 import type { PendingConfirmationInfo } from './types.js';
 
 /** Most pending confirmations one listing answers with, unless asked for fewer. */

@@ -7,6 +7,7 @@ const SECRET_SUFFIX =
   /(?:password|passwd|passphrase|secret|apikey|privatekey|credential|credentials|token|authorization|cookie)$/;
 const SECRET_EXACT = new Set(['auth', 'pin', 'otp', 'ssn']);
 
+/** What a secret value is replaced with in audit records and listings. */
 export const REDACTED = '[REDACTED]';
 
 /** Whether a key names a secret whose value must not reach audit records or logs. */

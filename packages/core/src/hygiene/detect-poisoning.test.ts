@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { JsonSchema } from '../schema/json-schema.js';
+import { sanitizeText } from '../text/invisible-characters.js';
 import { createToolDefinition } from '../tool/create-tool-definition.js';
 import { detectPoisoning, scanText } from './detect-poisoning.js';
 import { cutAtBoundary } from './harmless-content.js';
 import { findMixedScriptWords, foldLookAlikes } from './homoglyphs.js';
-import { sanitizeText } from './invisible-characters.js';
 
 const rules = (text: string) => scanText(text, '/description').map((finding) => finding.rule);
 

@@ -1,4 +1,5 @@
 import type { PoisoningFinding } from '../ports/poisoning-detector.js';
+import { sanitizeText } from '../text/invisible-characters.js';
 import type { ToolDefinition } from '../tool/tool-definition.js';
 import { decodings, mayHoldEncoded, rot13 } from './encoded-payloads.js';
 import { findMixedScriptWords, foldLookAlikes } from './homoglyphs.js';
@@ -12,7 +13,6 @@ import {
   ROT13_TRIGGERS,
   TRIGGERS,
 } from './injection-rules.js';
-import { sanitizeText } from './invisible-characters.js';
 import {
   LANGUAGE_RULES,
   LANGUAGE_TRIGGER_WORDS,

@@ -1,7 +1,7 @@
 import type { Issue } from '../errors/arsenal-error.js';
 import { MAX_SCHEMA_DEPTH } from '../schema/intern-schema.js';
+import { mayHoldInvisible, sanitizeText } from '../text/invisible-characters.js';
 import type { PoisoningFinding } from './detect-poisoning.js';
-import { mayHoldInvisible, sanitizeText } from './invisible-characters.js';
 
 /**
  * Cut a text to at most `limit` characters at a sentence end, else at a word boundary (adding

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { sanitizeText } from '../text/invisible-characters.js';
 import { scanText } from './detect-poisoning.js';
 import { decodings, mayHoldEncoded, rot13 } from './encoded-payloads.js';
-import { sanitizeText } from './invisible-characters.js';
 import { commentsAreTopics, joinRunOnLines } from './rule-context.js';
 
 const rules = (text: string) => scanText(text, '/description').map((finding) => finding.rule);

@@ -70,6 +70,7 @@ export class InMemoryHistoryStore implements HistoryStore {
   }
 }
 
+/** A HistoryStore in this process's memory, keeping the newest records up to its capacity. */
 export function createInMemoryHistoryStore(
   options?: InMemoryHistoryStoreOptions,
 ): InMemoryHistoryStore {

@@ -124,6 +124,7 @@ export class InMemoryStateStore implements StateStore {
   }
 }
 
+/** A StateStore in this process's memory: one process only; use a shared store across replicas. */
 export function createInMemoryStateStore(options?: InMemoryStateStoreOptions): InMemoryStateStore {
   return new InMemoryStateStore(options);
 }

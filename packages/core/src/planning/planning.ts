@@ -95,6 +95,7 @@ export class Planning {
   }
 }
 
+/** Planning over an Arsenal: make plans for a task, validate them and run them. */
 export function createPlanning(arsenal: Arsenal, options?: PlanningOptions): Planning {
   return new Planning(arsenal, options);
 }

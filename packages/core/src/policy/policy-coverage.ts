@@ -1,4 +1,4 @@
-import { closestNames } from '../registry/suggest.js';
+import { closestNames } from '../text/suggest.js';
 import type { ToolDefinition } from '../tool/tool-definition.js';
 import { matchGlob } from './glob.js';
 import { type PolicyRule, type SecurityPolicyOptions, toolNames } from './security-policy.js';

@@ -52,6 +52,7 @@ export interface SecurityPolicy {
   evaluate(request: PolicyRequest): PolicyDecision;
 }
 
+/** Tool-name globs treated as destructive: calls to them ask for confirmation (`confirmDestructive`, on by default). */
 export const DESTRUCTIVE_TOOL_PATTERNS: readonly string[] = [
   'delete_*',
   'payment_*',

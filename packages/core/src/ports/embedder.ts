@@ -1,4 +1,13 @@
-/** Turns texts into vectors. Queries and documents may be embedded differently (E5, Cohere). */
+/**
+ * Turns texts into vectors. Queries and documents may be embedded differently (E5, Cohere).
+ *
+ * @example
+ * // Semantic retrieval: an embedder and a vector store next to BM25F.
+ * const arsenal = createArsenal({
+ *   embedder: createOpenAIEmbedder({ model: 'text-embedding-3-small' }),
+ *   vectorStore: createInMemoryVectorStore(),
+ * });
+ */
 export interface Embedder {
   /** Stable id of the model (`openai:text-embedding-3-small`): a changed id means re-embedding. */
   readonly id: string;

@@ -152,7 +152,20 @@ export interface ExecutionRequest {
   context: ToolCallContext;
 }
 
-/** Runs tools of one kind (in-process functions, MCP, HTTP, A2A, processes). */
+/**
+ * Runs tools of one kind (in-process functions, MCP, HTTP, A2A, processes).
+ *
+ * @example
+ * const echo: Executor = {
+ *   kind: 'echo',
+ *   canExecute: (tool) => tool.source === 'echo',
+ *   async execute({ arguments: args, context }) {
+ *     throwIfAborted(context.signal);
+ *     return args;
+ *   },
+ * };
+ * const arsenal = createArsenal({ execution: { executors: [echo] } });
+ */
 export interface Executor {
   /** A short name for logs and audit: `function`, `mcp`, `http`. */
   readonly kind: string;

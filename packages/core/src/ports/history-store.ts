@@ -33,7 +33,14 @@ export interface HistoryQuery {
   limit?: number;
 }
 
-/** Durable execution and audit history. Appends must not be lost. */
+/**
+ * Durable execution and audit history. Appends must not be lost.
+ *
+ * @example
+ * const history = createInMemoryHistoryStore();
+ * const arsenal = createArsenal({ execution: { historyStore: history } });
+ * const failures = await history.query({ status: 'failure', limit: 20 });
+ */
 export interface HistoryStore {
   append(record: AuditRecord): Promise<void>;
   query(query?: HistoryQuery): Promise<AuditRecord[]>;

@@ -26,6 +26,9 @@ export interface PlannerContext {
  * Turns a task into an execution plan. The built-in planner (`createDependencyPlanner`) uses
  * retrieval, the dependency graph and schema compatibility with no model; a model-backed planner
  * plugs in here. Plans are validated before they run, whoever made them.
+ *
+ * @example
+ * const planning = createPlanning(arsenal, { planner: createDependencyPlanner() });
  */
 export interface Planner {
   readonly id: string;

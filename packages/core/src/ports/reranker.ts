@@ -12,7 +12,18 @@ export interface RerankResult {
   score: number;
 }
 
-/** Re-scores the top candidates of a retrieval with a stronger (slower) model. */
+/**
+ * Re-scores the top candidates of a retrieval with a stronger (slower) model.
+ *
+ * @example
+ * const reranker: Reranker = {
+ *   id: 'by-length',
+ *   async rerank(query, candidates) {
+ *     return candidates.map((c) => ({ id: c.id, score: 1 / (1 + c.text.length / 1000) }));
+ *   },
+ * };
+ * const arsenal = createArsenal({ reranker });
+ */
 export interface Reranker {
   readonly id: string;
   rerank(

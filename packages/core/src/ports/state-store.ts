@@ -3,6 +3,10 @@
  * `sharedState`) breakers, health, invocations and confirmations; the REST API keeps invocation
  * ownership here too. The in-memory store serves one process; a shared store (Redis) lets
  * replicas share it. Values are JSON-serialisable.
+ *
+ * @example
+ * // One process; across replicas pass a shared store such as `createRedisStateStore`.
+ * const arsenal = createArsenal({ execution: { stateStore: createInMemoryStateStore() } });
  */
 export interface StateStore {
   get<T = unknown>(key: string): Promise<T | undefined>;

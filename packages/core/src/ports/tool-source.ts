@@ -7,7 +7,13 @@ export interface ToolSourceChange {
   tools: readonly ToolDefinition[];
 }
 
-/** Discovers tools (an MCP server, an OpenAPI spec, a YAML file) and can watch for changes. */
+/**
+ * Discovers tools (an MCP server, an OpenAPI spec, a YAML file) and can watch for changes.
+ *
+ * @example
+ * const source = createStaticToolSource('billing', [refundPayment, listInvoices]);
+ * const handle = await arsenal.addSource(source);
+ */
 export interface ToolSource {
   /** Unique id, used as the default namespace of its tools. */
   readonly id: string;

@@ -6,7 +6,13 @@ export interface EncodeOptions {
   [option: string]: unknown;
 }
 
-/** Converts between Arsenal's ToolDefinition and one vendor's tool format. */
+/**
+ * Converts between Arsenal's ToolDefinition and one vendor's tool format.
+ *
+ * @example
+ * const arsenal = createArsenal({ transcoders: [createOpenAITranscoder()] });
+ * const tools = await arsenal.retrieveTools('refund a payment', { dialect: 'openai', limit: 5 });
+ */
 export interface Transcoder<VendorTool = unknown> {
   /** `openai`, `anthropic`, `gemini`, `mcp`... */
   readonly dialect: string;

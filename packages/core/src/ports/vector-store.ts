@@ -51,7 +51,14 @@ export interface VectorUpsertOptions {
   moreToCome?: boolean;
 }
 
-/** Stores tool vectors with metadata and answers filtered nearest-neighbour queries. */
+/**
+ * Stores tool vectors with metadata and answers filtered nearest-neighbour queries.
+ *
+ * @example
+ * const store = createInMemoryVectorStore();
+ * await store.upsert([{ id: 'billing.refund_payment', vector, metadata: { namespace: 'billing' } }]);
+ * const near = await store.query({ vector: queryVector, topK: 5, filter: { namespace: 'billing' } });
+ */
 export interface VectorStore {
   /** Vector length, fixed by the first upsert when not configured. */
   readonly dimensions: number | undefined;

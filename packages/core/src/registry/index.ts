@@ -1,4 +1,4 @@
-export { closestNames, editDistance } from './suggest.js';
+export { closestNames, editDistance } from '../text/suggest.js';
 export type {
   ListOptions,
   RegisterOptions,

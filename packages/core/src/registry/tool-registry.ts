@@ -1,6 +1,7 @@
 import { InvalidArgumentError, ToolNameCollisionError } from '../errors/arsenal-error.js';
 import type { Executor } from '../ports/executor.js';
 import type { StandardSchemaV1 } from '../schema/standard-schema.js';
+import { closestNames } from '../text/suggest.js';
 import {
   type CreateToolDefinitionOptions,
   parseQualifiedName,
@@ -13,7 +14,6 @@ import {
   definitionOf,
   type ToolRegistration,
 } from './registration-input.js';
-import { closestNames } from './suggest.js';
 import { compareQualified, newest, ToolVersions } from './tool-versions.js';
 import type { ResolvedTool, ToolResolver } from './types.js';
 

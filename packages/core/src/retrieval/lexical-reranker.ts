@@ -78,6 +78,7 @@ export class LexicalReranker implements Reranker {
   }
 }
 
+/** A Reranker with no model: re-scores candidates by BM25F over their text, in process. */
 export function createLexicalReranker(options?: LexicalRerankerOptions): LexicalReranker {
   return new LexicalReranker(options);
 }

@@ -1,4 +1,4 @@
-import { mayHoldInvisible } from '../hygiene/invisible-characters.js';
+import { mayHoldInvisible } from '../text/invisible-characters.js';
 
 /**
  * Strings that repeat across a catalog (parameter descriptions, types, enum values, tags) held

@@ -53,6 +53,7 @@ export const EMPTY_OBJECT_SCHEMA: JsonSchema = Object.freeze({
   properties: {},
 }) as JsonSchema;
 
+/** Whether `value` can be a JSON Schema object: a non-null object that is not an array. */
 export function isJsonSchemaObject(value: unknown): value is JsonSchema {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -23,8 +23,11 @@ import { isSemver } from './semver.js';
 import type { ToolDefinition, ToolDefinitionInput } from './tool-definition.js';
 import { checkToolName, NAMESPACE_PATTERN } from './tool-name.js';
 
+/** Shortest `description` a tool may have, in characters: shorter ones retrieve poorly. */
 export const DESCRIPTION_MIN_LENGTH = 10;
+/** Longest `description` a tool may have, in characters; longer text goes in `extendedDescription`. */
 export const DESCRIPTION_MAX_LENGTH = 2000;
+/** Longest `extendedDescription` a tool may have, in characters. */
 export const EXTENDED_DESCRIPTION_MAX_LENGTH = 10_000;
 const MAX_EXAMPLES = 10;
 
@@ -55,14 +58,28 @@ export interface CreateToolDefinitionOptions {
   source?: string;
 }
 
-/**
- * Validate a tool description and return its canonical, frozen form with defaults applied,
- * `qualifiedName` and `contentHash`. Throws ToolDefinitionError listing every problem.
- */
 function schemaPath(input: ToolDefinitionInput): string {
   return input.parametersSchema === undefined ? '/parameters' : '/parametersSchema';
 }
 
+/**
+ * Validate a tool description and return its canonical, frozen form with defaults applied,
+ * `qualifiedName` and `contentHash`. Throws ToolDefinitionError listing every problem. For a
+ * tool run by a function in this process, {@link defineTool} is shorter.
+ *
+ * @example
+ * const refund = createToolDefinition({
+ *   name: 'refund_payment',
+ *   namespace: 'billing',
+ *   description: 'Refund a captured payment, in full or in part.',
+ *   parametersSchema: {
+ *     type: 'object',
+ *     properties: { paymentId: { type: 'string' }, amount: { type: 'number' } },
+ *     required: ['paymentId'],
+ *   },
+ * });
+ * refund.qualifiedName; // 'billing.refund_payment'
+ */
 export function createToolDefinition(
   input: ToolDefinitionInput,
   options: CreateToolDefinitionOptions = {},

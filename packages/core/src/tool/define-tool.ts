@@ -110,6 +110,7 @@ export function defineTool<const S extends ToolSchema, Result = unknown>(
   });
 }
 
+/** Whether `value` is a tool made by {@link defineTool} (a definition with its handler). */
 export function isFunctionTool(value: unknown): value is FunctionTool {
   return (
     typeof value === 'object' &&

@@ -1,6 +1,7 @@
 const SEMVER =
   /^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(?:-([0-9A-Za-z.-]+))?(?:\+[0-9A-Za-z.-]+)?$/;
 
+/** Whether `version` is a semantic version (`1.2.3`, `2.0.0-rc.1`, `1.0.0+build.5`). */
 export function isSemver(version: string): boolean {
   return SEMVER.test(version);
 }

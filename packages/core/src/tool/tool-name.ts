@@ -1,7 +1,10 @@
 // What a tool's name and namespace may be, and how to say what is wrong with one.
 
+/** What a tool name must match: snake_case starting with a letter (what models expect). */
 export const TOOL_NAME_PATTERN = /^[a-z][a-z0-9_]*$/;
+/** What a namespace must match: lowercase letters, digits, `_`, `.` and `-`. */
 export const NAMESPACE_PATTERN = /^[a-z0-9][a-z0-9_.-]*$/;
+/** Names no tool may take: the verbs of Arsenal's own surfaces. */
 export const RESERVED_TOOL_NAMES: ReadonlySet<string> = new Set([
   'register',
   'retrieve',

@@ -1,8 +1,8 @@
-import { ConfigurationError } from '../errors/arsenal-error.js';
-import type { ArsenalEvent, SharedStateKind } from '../events/events.js';
-import type { Clock } from '../execution/types.js';
-import { randomUuid } from '../hash/random-id.js';
-import type { StateStore } from '../ports/state-store.js';
+import { ConfigurationError } from '../../errors/arsenal-error.js';
+import type { ArsenalEvent, SharedStateKind } from '../../events/events.js';
+import { randomUuid } from '../../hash/random-id.js';
+import type { StateStore } from '../../ports/state-store.js';
+import type { Clock } from '../types.js';
 
 /** How an engine shares its state through a StateStore. */
 export interface SharedStateOptions {

@@ -1,7 +1,7 @@
-import { ConfirmationError } from '../errors/index.js';
-import type { ArsenalEvent } from '../events/events.js';
-import { type CallState, describeError, type Outcome } from '../execution/call-outcome.js';
-import type { ToolCall, ToolResult } from '../execution/types.js';
+import { ConfirmationError } from '../../errors/index.js';
+import type { ArsenalEvent } from '../../events/events.js';
+import { type CallState, describeError, type Outcome } from '../call-outcome.js';
+import type { ToolCall, ToolResult } from '../types.js';
 import type { StateSync } from './state-sync.js';
 
 /**

@@ -1,4 +1,4 @@
-import type { Outcome } from '../retrieval/outcome-memory.js';
+import type { Outcome } from '../../retrieval/outcome-memory.js';
 import type { StateSync } from './state-sync.js';
 
 interface SharedOutcome extends Outcome {

@@ -1,6 +1,6 @@
-import type { CircuitState } from '../execution/circuit-breaker.js';
-import { HealthTracker } from '../execution/health-tracker.js';
-import type { ToolHealthReport } from '../execution/types.js';
+import type { CircuitState } from '../circuit-breaker.js';
+import { HealthTracker } from '../health-tracker.js';
+import type { ToolHealthReport } from '../types.js';
 import type { StateSync } from './state-sync.js';
 
 /** One replica's figures for one tool, as it last pushed them. */

@@ -1,5 +1,5 @@
-import type { InvocationManager, InvocationStatus } from '../execution/invocations.js';
-import type { ToolResult } from '../execution/types.js';
+import type { InvocationManager, InvocationStatus } from '../invocations.js';
+import type { ToolResult } from '../types.js';
 import type { StateSync } from './state-sync.js';
 
 interface SharedInvocation extends InvocationStatus {

@@ -1,8 +1,8 @@
 // A StateStore that can be switched off, standing in for a Redis that went away.
 // Test-only: the build and the dependency check leave `*-test-support.ts` files out.
-import { StateStoreError } from '../errors/arsenal-error.js';
-import { InMemoryStateStore } from '../memory/in-memory-state-store.js';
-import type { StateStore } from '../ports/state-store.js';
+import { StateStoreError } from '../../errors/arsenal-error.js';
+import { InMemoryStateStore } from '../../memory/in-memory-state-store.js';
+import type { StateStore } from '../../ports/state-store.js';
 
 export class SwitchableStateStore implements StateStore {
   readonly inner = new InMemoryStateStore();

@@ -2,8 +2,8 @@ import {
   CircuitBreaker,
   type CircuitBreakerOptions,
   type CircuitChange,
-} from '../execution/circuit-breaker.js';
-import type { Clock } from '../execution/types.js';
+} from '../circuit-breaker.js';
+import type { Clock } from '../types.js';
 import type { StateSync } from './state-sync.js';
 
 /** What replicas share about one circuit. `changedAt` orders decisions. */

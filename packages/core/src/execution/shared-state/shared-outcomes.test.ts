@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { createArsenal } from '../arsenal/arsenal.js';
-import { InMemoryStateStore } from '../memory/in-memory-state-store.js';
-import type { StateStore } from '../ports/state-store.js';
-import type { ToolDefinitionInput } from '../tool/tool-definition.js';
+import { createArsenal } from '../../arsenal/arsenal.js';
+import { InMemoryStateStore } from '../../memory/in-memory-state-store.js';
+import type { StateStore } from '../../ports/state-store.js';
+import type { ToolDefinitionInput } from '../../tool/tool-definition.js';
 
 const catalog: ToolDefinitionInput[] = [
   { name: 'search_flights', description: 'Search flights between two airports on a date.' },

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { createInMemoryTelemetry } from '../events/telemetry.js';
-import { setup, tool } from '../execution/engine-test-support.js';
-import { InMemoryStateStore } from '../memory/in-memory-state-store.js';
+import { createInMemoryTelemetry } from '../../events/telemetry.js';
+import { InMemoryStateStore } from '../../memory/in-memory-state-store.js';
+import { setup, tool } from '../engine-test-support.js';
 import { SwitchableStateStore } from './shared-state-test-support.js';
 
 const failing = () => tool('flaky', () => Promise.reject(new Error('backend down')));
