@@ -2,8 +2,10 @@
 // Arsenal (`arsenal serve`, static mode, aggregating the same server), over stdio and over
 // Streamable HTTP, in the same run. Calls alternate between the paths of a pair, so both see the
 // same machine load. A minimal SDK proxy is measured alongside over stdio: the floor any
-// SDK-based aggregator pays for the extra hop. A peer gateway (supergateway, serving a stdio server
-// over Streamable HTTP) is measured beside Arsenal doing the same: HTTP in front, stdio behind.
+// SDK-based aggregator pays for the extra hop. Two peer gateways (supergateway and mcp-proxy, each
+// serving a stdio server over Streamable HTTP) are measured beside Arsenal doing the same: HTTP in
+// front, stdio behind. Every group runs twice: one call at a time, then CONCURRENCY calls in
+// flight (one client per in-flight call over HTTP, one shared connection over stdio).
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -24,28 +26,87 @@ import { percentile, printTable, writeResult } from './lib/report.js';
 
 const CALLS = Number(process.env.CALLS ?? 2000);
 const WARMUP = 200;
+const CONCURRENCY = Number(process.env.CONCURRENCY ?? 20);
 const everything = referenceServerEntry('server-everything');
 const sdkProxy = fileURLToPath(new URL('./lib/sdk-stdio-proxy.ts', import.meta.url));
 const tsx = import.meta.resolve('tsx');
 const supergateway = fileURLToPath(
   new URL('./node_modules/supergateway/dist/index.js', import.meta.url),
 );
+const mcpProxy = fileURLToPath(
+  new URL('./node_modules/mcp-proxy/dist/bin/mcp-proxy.mjs', import.meta.url),
+);
 
 interface Path {
   label: string;
   transport: 'stdio' | 'http' | 'http→stdio';
   client: Client;
+  /** How to open one more client of this path (HTTP); undefined: share `client` (stdio). */
+  reconnect?: () => Transport;
   times: number[];
+  concurrentTimes: number[];
 }
 
-async function connectPath(label: string, transport: Transport, kind: Path['transport']) {
+async function connectPath(
+  label: string,
+  connect: () => Transport,
+  kind: Path['transport'],
+): Promise<Path> {
   const client = new Client({ name: 'bench', version: '1.0.0' });
-  await client.connect(transport);
-  return { label, transport: kind, client, times: [] as number[] };
+  await client.connect(connect());
+  return {
+    label,
+    transport: kind,
+    client,
+    ...(kind === 'stdio' ? {} : { reconnect: connect }),
+    times: [],
+    concurrentTimes: [],
+  };
 }
 
-function stdio(command: string, args: string[]): Transport {
-  return new StdioClientTransport({ command, args, stderr: 'ignore' });
+const call = (client: Client) => client.callTool({ name: 'get_sum', arguments: { a: 1, b: 2 } });
+
+/**
+ * CONCURRENCY callers per path, each calling in a loop; the paths take turns by batch (one call per
+ * caller), order flipped every batch, so all see the same load. Keeps times after warm-up.
+ */
+async function measureConcurrent(paths: Path[]): Promise<void> {
+  const callers = new Map<Path, Client[]>();
+  for (const path of paths) {
+    const clients = [path.client];
+    for (let index = 1; index < CONCURRENCY; index++) {
+      if (!path.reconnect) {
+        clients.push(path.client);
+        continue;
+      }
+      const client = new Client({ name: 'bench', version: '1.0.0' });
+      await client.connect(path.reconnect());
+      openClients.push(client);
+      clients.push(client);
+    }
+    callers.set(path, clients);
+  }
+  const batches = Math.ceil((WARMUP + CALLS) / CONCURRENCY);
+  const warmupBatches = Math.ceil(WARMUP / CONCURRENCY);
+  for (let batch = 0; batch < batches; batch++) {
+    for (const path of batch % 2 === 0 ? paths : [...paths].reverse()) {
+      await Promise.all(
+        callers.get(path)!.map(async (client) => {
+          const started = performance.now();
+          await call(client);
+          if (batch >= warmupBatches) path.concurrentTimes.push(performance.now() - started);
+        }),
+      );
+    }
+  }
+}
+
+function stdio(command: string, args: string[]): () => Transport {
+  return () => new StdioClientTransport({ command, args, stderr: 'ignore' });
+}
+
+function http(url: string): () => Transport {
+  return () => new StreamableHTTPClientTransport(new URL(url)) as Transport;
 }
 
 /** Alternate calls between the paths (order flipped every round); keep times after warm-up. */
@@ -53,17 +114,18 @@ async function measure(paths: Path[]): Promise<void> {
   for (let round = 0; round < WARMUP + CALLS; round++) {
     for (const path of round % 2 === 0 ? paths : [...paths].reverse()) {
       const started = performance.now();
-      await path.client.callTool({ name: 'get_sum', arguments: { a: 1, b: 2 } });
+      await call(path.client);
       if (round >= WARMUP) path.times.push(performance.now() - started);
     }
   }
 }
 
-function summary(path: Path) {
-  const sorted = [...path.times].sort((a, b) => a - b);
+function summary(path: Path, concurrency = 1) {
+  const sorted = [...(concurrency === 1 ? path.times : path.concurrentTimes)].sort((a, b) => a - b);
   return {
     label: path.label,
     transport: path.transport,
+    concurrency,
     p50: percentile(sorted, 50),
     p95: percentile(sorted, 95),
     p99: percentile(sorted, 99),
@@ -72,7 +134,8 @@ function summary(path: Path) {
 
 const dir = await mkdtemp(join(tmpdir(), 'arsenal-bench-'));
 const processes: ServerProcess[] = [];
-const clients: Client[] = [];
+const openClients: Client[] = [];
+const clients = openClients;
 try {
   // stdio: Arsenal spawns its own server-everything child.
   const stdioConfig = join(dir, 'stdio.yaml');
@@ -95,6 +158,7 @@ try {
   ];
   clients.push(...stdioPaths.map((path) => path.client));
   await measure(stdioPaths);
+  await measureConcurrent(stdioPaths);
 
   // HTTP: one server-everything over Streamable HTTP, called directly and by Arsenal.
   const upstream = await startEverythingHttp();
@@ -114,16 +178,8 @@ try {
   ]);
   processes.push(arsenal);
   const httpPaths = [
-    await connectPath(
-      'direct',
-      new StreamableHTTPClientTransport(new URL(upstream.url)) as Transport,
-      'http',
-    ),
-    await connectPath(
-      'through arsenal',
-      new StreamableHTTPClientTransport(new URL(arsenal.url)) as Transport,
-      'http',
-    ),
+    await connectPath('direct', http(upstream.url), 'http'),
+    await connectPath('through arsenal', http(arsenal.url), 'http'),
   ];
   clients.push(...httpPaths.map((path) => path.client));
   await measure(httpPaths);
@@ -155,7 +211,24 @@ try {
     '127.0.0.1:0',
   ]);
   processes.push(front);
-  const http = (url: string) => new StreamableHTTPClientTransport(new URL(url)) as Transport;
+  const proxyPort = await freePort();
+  const proxy = await startListeningProcess(
+    mcpProxy,
+    [
+      '--port',
+      String(proxyPort),
+      '--host',
+      '127.0.0.1',
+      '--server',
+      'stream',
+      '--',
+      process.execPath,
+      everything,
+      'stdio',
+    ],
+    { port: proxyPort },
+  );
+  processes.push({ url: '', child: proxy.child, stop: proxy.stop });
   const frontPaths = [
     await connectPath('through arsenal', http(front.url), 'http→stdio'),
     await connectPath(
@@ -163,20 +236,34 @@ try {
       http(`http://127.0.0.1:${peerPort}/mcp`),
       'http→stdio',
     ),
+    await connectPath(
+      'mcp-proxy 6.2.0 (peer)',
+      http(`http://127.0.0.1:${proxyPort}/mcp`),
+      'http→stdio',
+    ),
   ];
   clients.push(...frontPaths.map((path) => path.client));
   await measure(frontPaths);
+  await measureConcurrent(frontPaths);
 
-  const rows = [...stdioPaths, ...httpPaths, ...frontPaths].map(summary);
+  const all = [...stdioPaths, ...httpPaths, ...frontPaths];
+  const rows = [
+    ...all.map((path) => summary(path)),
+    ...all
+      .filter((path) => path.concurrentTimes.length > 0)
+      .map((path) => summary(path, CONCURRENCY)),
+  ];
   const ratio = (transport: Path['transport']) => {
-    const direct = rows.find((row) => row.transport === transport && row.label === 'direct')!;
-    const via = rows.find((row) => row.transport === transport && row.label === 'through arsenal')!;
+    const sequential = rows.filter((row) => row.concurrency === 1 && row.transport === transport);
+    const direct = sequential.find((row) => row.label === 'direct')!;
+    const via = sequential.find((row) => row.label === 'through arsenal')!;
     return { p50: via.p50 / direct.p50, p99: via.p99 / direct.p99 };
   };
   printTable(
-    ['transport', 'path', 'p50 ms', 'p95 ms', 'p99 ms'],
+    ['transport', 'in flight', 'path', 'p50 ms', 'p95 ms', 'p99 ms'],
     rows.map((row) => [
       row.transport,
+      String(row.concurrency),
       row.label,
       row.p50.toFixed(3),
       row.p95.toFixed(3),
@@ -184,15 +271,25 @@ try {
     ]),
   );
   const ratios = { stdio: ratio('stdio'), http: ratio('http') };
-  const [viaArsenal, viaPeer] = frontPaths.map(summary);
-  console.log(
-    `\nHTTP in front of stdio: Arsenal / supergateway at p50 ${(viaArsenal!.p50 / viaPeer!.p50).toFixed(2)}, at p99 ${(viaArsenal!.p99 / viaPeer!.p99).toFixed(2)}`,
-  );
+  for (const concurrency of [1, CONCURRENCY]) {
+    const [viaArsenal, ...peers] = frontPaths.map((path) => summary(path, concurrency));
+    for (const peer of peers) {
+      console.log(
+        `HTTP in front of stdio, ${concurrency} in flight: Arsenal / ${peer.label} at p50 ${(viaArsenal!.p50 / peer.p50).toFixed(2)}, at p99 ${(viaArsenal!.p99 / peer.p99).toFixed(2)}`,
+      );
+    }
+  }
   console.log(
     `\noverhead ratio at p50: stdio ${ratios.stdio.p50.toFixed(2)}, http ${ratios.http.p50.toFixed(2)} (target <= 1.3); ${CALLS} calls per path, alternating`,
   );
   console.log(
-    `wrote ${writeResult('mcp-latency', { date: new Date().toISOString(), calls: CALLS, rows, ratios })}`,
+    `wrote ${writeResult('mcp-latency', {
+      date: new Date().toISOString(),
+      calls: CALLS,
+      concurrency: CONCURRENCY,
+      rows,
+      ratios,
+    })}`,
   );
 } finally {
   await Promise.allSettled(clients.map((client) => client.close()));

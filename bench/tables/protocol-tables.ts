@@ -44,10 +44,11 @@ export const PROTOCOL_TABLES: TableSpec[] = [
   {
     name: 'mcp-latency',
     sources: ['mcp-latency'],
-    headers: ['transport', 'path', 'p50 ms', 'p95 ms', 'p99 ms'],
+    headers: ['transport', 'in flight', 'path', 'p50 ms', 'p95 ms', 'p99 ms'],
     rows: ([file]) =>
       rowsOf(file!, 'rows').map((row) => [
         row.text('transport').replace(/^http/, 'HTTP'),
+        cell(row, 'concurrency', whole),
         ARSENAL(row.text('label')),
         cell(row, 'p50', ms3),
         cell(row, 'p95', ms3),
@@ -141,29 +142,43 @@ export const PROTOCOL_TABLES: TableSpec[] = [
     sources: ['mcp-latency'],
     headers: [
       'run',
+      'in flight',
       'Arsenal p50 ms',
       'supergateway p50 ms',
+      'mcp-proxy p50 ms',
       'Arsenal / supergateway, p50',
+      'same, p99',
+      'Arsenal / mcp-proxy, p50',
       'same, p99',
     ],
     rows: ([file]) =>
-      file!.runs().map((run, index) => {
-        const paths = run.list('rows').filter((row) => row.text('transport') === 'http→stdio');
-        const arsenal = paths.find((row) => /arsenal/i.test(row.text('label')));
-        const peer = paths.find((row) => row.text('label').startsWith('supergateway'));
-        const at = (row: ResultView | undefined, key: string) => row?.figure(key)?.median;
-        const ratio = (key: string) => {
-          const mine = at(arsenal, key);
-          const theirs = at(peer, key);
-          return mine !== undefined && theirs ? (mine / theirs).toFixed(2) : '—';
-        };
-        return [
-          String(index + 1),
-          arsenal ? cell(arsenal, 'p50', ms3) : '—',
-          peer ? cell(peer, 'p50', ms3) : '—',
-          ratio('p50'),
-          ratio('p99'),
-        ];
+      file!.runs().flatMap((run, index) => {
+        const gateways = run.list('rows').filter((row) => row.text('transport') === 'http→stdio');
+        const levels = [...new Set(gateways.map((row) => row.figure('concurrency')?.median))];
+        return levels.map((level) => {
+          const paths = gateways.filter((row) => row.figure('concurrency')?.median === level);
+          const arsenal = paths.find((row) => /arsenal/i.test(row.text('label')));
+          const find = (name: string) => paths.find((row) => row.text('label').startsWith(name));
+          const at = (row: ResultView | undefined, key: string) => row?.figure(key)?.median;
+          const ratio = (peer: ResultView | undefined, key: string) => {
+            const mine = at(arsenal, key);
+            const theirs = at(peer, key);
+            return mine !== undefined && theirs ? (mine / theirs).toFixed(2) : '—';
+          };
+          const supergateway = find('supergateway');
+          const mcpProxy = find('mcp-proxy');
+          return [
+            String(index + 1),
+            level === undefined ? '1' : String(level),
+            arsenal ? cell(arsenal, 'p50', ms3) : '—',
+            supergateway ? cell(supergateway, 'p50', ms3) : '—',
+            mcpProxy ? cell(mcpProxy, 'p50', ms3) : '—',
+            ratio(supergateway, 'p50'),
+            ratio(supergateway, 'p99'),
+            ratio(mcpProxy, 'p50'),
+            ratio(mcpProxy, 'p99'),
+          ];
+        });
       }),
   },
   {
