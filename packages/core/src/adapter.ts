@@ -120,3 +120,6 @@ export {
   toToolName,
   VendorTranscoder,
 } from './tool/index.js';
+// Poisoning detectors
+export type { ToolText } from './hygiene/index.js';
+export { toolTexts } from './hygiene/index.js';

@@ -6,9 +6,8 @@ import {
   type PoisoningDetector,
   type PoisoningFinding,
   type ToolDefinition,
-  throwIfAborted,
-  toolTexts,
 } from '@arsenal/core';
+import { throwIfAborted, toolTexts } from '@arsenal/core/adapter';
 import {
   AutoModelForSequenceClassification,
   AutoTokenizer,

@@ -2,9 +2,8 @@ import {
   createToolDefinition,
   type Principal,
   type ToolDefinition,
-  toToolName,
-  UPSTREAM_NAME_METADATA_KEY,
 } from '@arsenal/core';
+import { toToolName, UPSTREAM_NAME_METADATA_KEY } from '@arsenal/core/adapter';
 import { emptyQuerySchema } from './console-schemas.js';
 import { parseWith, refuseFormBody, sendJson } from './http-io.js';
 import { RestApiError } from './problem-details.js';
