@@ -14,7 +14,7 @@ function heldOutRow(root: ResultView): string[][] {
   if (holdout.figure('poisoned')?.median === undefined) return [];
   return [
     [
-      '*held-out corpus*',
+      '_held-out corpus_',
       count(holdout, 'poisoned'),
       `${count(holdout, 'caught')} (${share(holdout, 'caught', 'poisoned')})`,
       count(holdout, 'harmless'),

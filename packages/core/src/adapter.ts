@@ -44,6 +44,9 @@ export {
 } from './execution/index.js';
 // Hashes and reproducible randomness
 export { canonicalJson, seededRandom, sha256Hex } from './hash/index.js';
+// Poisoning detectors
+export type { ToolText } from './hygiene/index.js';
+export { toolTexts } from './hygiene/index.js';
 export type { MetadataFilterNode, MetadataScalar } from './memory/index.js';
 // Vector and history stores
 export {
@@ -120,6 +123,3 @@ export {
   toToolName,
   VendorTranscoder,
 } from './tool/index.js';
-// Poisoning detectors
-export type { ToolText } from './hygiene/index.js';
-export { toolTexts } from './hygiene/index.js';

@@ -1,8 +1,4 @@
-import {
-  createToolDefinition,
-  type Principal,
-  type ToolDefinition,
-} from '@arsenal/core';
+import { createToolDefinition, type Principal, type ToolDefinition } from '@arsenal/core';
 import { toToolName, UPSTREAM_NAME_METADATA_KEY } from '@arsenal/core/adapter';
 import { emptyQuerySchema } from './console-schemas.js';
 import { parseWith, refuseFormBody, sendJson } from './http-io.js';

@@ -5,7 +5,6 @@ import {
   type ToolDefinitionInput,
   ToolNotFoundError,
 } from '@arsenal/core';
-import { closestNames } from '@arsenal/core/adapter';
 import { parseWith, readJsonBody, sendJson } from './http-io.js';
 import { RestApiError } from './problem-details.js';
 import { findVisibleTool, type RouteDependencies } from './route-context.js';

@@ -10,7 +10,6 @@ import {
 } from './poisoning-corpus-tools.js';
 
 const NOTES = 'Create a note in the user workspace with a title and a body.';
-const FILES = 'List the files in a folder of the shared drive, newest first.';
 
 /**
  * Attacks that keyword rules on the plain text miss: encoded payloads, shadowing of other
