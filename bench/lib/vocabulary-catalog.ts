@@ -1,5 +1,5 @@
 import type { ToolDefinitionInput } from '@arsenal/core';
-import core from './core.js';
+import { seededRandom } from '@arsenal/core/adapter';
 
 // A catalog of any size built from a real catalog's own words: every real tool as it is, then
 // tools recombined from them (a name from the words of two tools' names, a description whose
@@ -21,7 +21,7 @@ export function vocabularyCatalog(
   size: number,
   seed = 11,
 ): ToolDefinitionInput[] {
-  const random = core.seededRandom(seed);
+  const random = seededRandom(seed);
   const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
   const descriptionWords = real.flatMap((tool) => String(tool.description ?? '').split(/\s+/));
   const tools: ToolDefinitionInput[] = real.slice(0, size).map((tool) => ({ ...tool }));

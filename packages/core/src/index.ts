@@ -51,6 +51,7 @@ export {
   SuspiciousContentError,
   ToolDefinitionError,
   ToolExecutionError,
+  ToolNameCollisionError,
   ToolNotFoundError,
   ToolTimeoutError,
   TranscodeError,

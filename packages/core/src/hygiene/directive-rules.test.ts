@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { JsonSchema } from '../schema/json-schema.js';
 import { createToolDefinition } from '../tool/create-tool-definition.js';
 import { detectPoisoning, scanText } from './detect-poisoning.js';
 
@@ -55,7 +56,7 @@ describe('rules that read what a sentence asks', () => {
 });
 
 describe('an order split between fields', () => {
-  const tool = (description: string, properties: Record<string, unknown>) =>
+  const tool = (description: string, properties: Record<string, JsonSchema>) =>
     createToolDefinition(
       { name: 'split_case', description, parametersSchema: { type: 'object', properties } },
       { hygiene: 'off' },
