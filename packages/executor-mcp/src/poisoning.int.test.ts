@@ -59,8 +59,12 @@ async function addServer(tools: readonly Tool[]) {
   return { arsenal, handle };
 }
 
-// MCP tools have no examples: the attack hidden there cannot travel over MCP.
-const OVER_MCP = POISONED_TOOLS.filter((c) => c.tool.examples === undefined);
+// The MCP tools served here carry a name, title, description and input schema: an attack hidden
+// in examples, tags or the result schema does not travel over them.
+const OVER_MCP = POISONED_TOOLS.filter(
+  (c) =>
+    c.tool.examples === undefined && c.tool.tags === undefined && c.tool.returnsSchema === undefined,
+);
 
 describe('poisoned MCP tools, through Arsenal', () => {
   it('quarantines every attack of the corpus and registers every harmless tool', async () => {
