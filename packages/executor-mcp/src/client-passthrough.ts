@@ -36,8 +36,9 @@ export interface TrackedCall {
  * The calls in flight on one upstream server. A request the server makes of its client
  * (sampling, elicitation, roots) goes to the caller of the call it belongs to, and to nobody
  * else: the server must say which call that is (see UpstreamRequestRelations). A request that
- * does not say, or names a call that ended, is refused with a JSON-RPC error; Arsenal never
- * guesses, since the connection is shared by every caller and a guess could show one caller's
+ * does not say, or names a call that ended, is refused with a JSON-RPC error — except over stdio
+ * while exactly one call is in flight, the only call it can serve. Arsenal never guesses between
+ * calls, since the connection is shared by every caller and a guess could show one caller's
  * request to another and take that other's answer as the first's.
  */
 export class InFlightCalls {
@@ -67,7 +68,12 @@ export class InFlightCalls {
     request: { params?: { _meta?: unknown } },
     requestId: RequestId,
   ): ToolCallContext {
-    const key = relations.callOf(request, requestId);
+    let key = relations.callOf(request, requestId);
+    // Over stdio a server that does not name the progress token cannot say which call it
+    // serves; while exactly one call is in flight on it, that call is the only one it can serve.
+    if (key === undefined && !relations.relatesByStream && this.#calls.size === 1) {
+      [key] = this.#calls.keys();
+    }
     const call = key === undefined ? undefined : this.#calls.get(key);
     if (call === undefined || call.signal.aborted) {
       throw new McpError(

@@ -63,7 +63,9 @@ async function addServer(tools: readonly Tool[]) {
 // in examples, tags or the result schema does not travel over them.
 const OVER_MCP = POISONED_TOOLS.filter(
   (c) =>
-    c.tool.examples === undefined && c.tool.tags === undefined && c.tool.returnsSchema === undefined,
+    c.tool.examples === undefined &&
+    c.tool.tags === undefined &&
+    c.tool.returnsSchema === undefined,
 );
 
 describe('poisoned MCP tools, through Arsenal', () => {

@@ -46,6 +46,16 @@ function requestIdOfBody(body: unknown): RequestId | undefined {
 export class UpstreamRequestRelations {
   /** Arsenal's tools/call request id → the in-flight call it is. */
   readonly #callOfRequest = new Map<RequestId, string>();
+  #byStream = false;
+
+  /**
+   * Whether this connection relates requests by the stream they arrive on (Streamable HTTP).
+   * Over stdio nothing in the message says which call a request serves unless the server names
+   * the call's progress token.
+   */
+  get relatesByStream(): boolean {
+    return this.#byStream;
+  }
   /** The server's request id → the request of Arsenal's whose response stream carried it. */
   readonly #streamOf = new Map<RequestId, RequestId>();
 
@@ -61,6 +71,7 @@ export class UpstreamRequestRelations {
    * SDK does, and changes nothing in it.
    */
   observingFetch(base: FetchLike = fetch): FetchLike {
+    this.#byStream = true;
     return async (url, init) => {
       const response = await base(url, init);
       const related = init?.method === 'POST' ? requestIdOfBody(init.body) : undefined;

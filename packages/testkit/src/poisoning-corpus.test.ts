@@ -77,10 +77,11 @@ describe('the poisoning corpus', () => {
 describe('every tool of every benchmark catalog', () => {
   const catalogs = benchCatalogs();
 
-  it('finds the four catalogs', () => {
+  it('finds the five catalogs', () => {
     expect(catalogs.map((c) => c.set).sort()).toEqual([
       'azure-mcp',
       'metatool',
+      'multi-server',
       'seal-tools',
       'stabletoolbench',
     ]);

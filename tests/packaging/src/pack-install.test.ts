@@ -308,12 +308,14 @@ export const found: Promise<RetrievalResult> = arsenal.retrieve({ query: 'weathe
       resolutions: specs,
     });
     await writeFile(join(dir, '.yarnrc'), `registry "${registry}"\n`);
-    // Yarn 1 caches a tarball by name and version: drop an earlier build of these packages.
-    await run('npx', ['-y', 'yarn@1', 'cache', 'clean', ...needed], { cwd: dir });
     await timedInstall(dir, `yarn ${yarn.version} install cli (${needed.length} tarballs)`, 'npx', [
       '-y',
       'yarn@1',
       'install',
+      // Yarn 1 caches a tarball by name and version, so a shared cache would hand back an earlier
+      // build of these packages: this project gets a cache of its own.
+      '--cache-folder',
+      join(dir, '.yarn-cache'),
       '--prefer-offline',
       '--non-interactive',
       '--silent',
