@@ -63,8 +63,12 @@ async function connect(capabilities: Record<string, object>) {
     });
   }
   const roots = [{ uri: 'file:///work/project', name: 'project' }];
+  let rootsAskedCount = 0;
   if (capabilities.roots) {
-    client.setRequestHandler(ListRootsRequestSchema, async () => ({ roots }));
+    client.setRequestHandler(ListRootsRequestSchema, async () => {
+      rootsAskedCount += 1;
+      return { roots };
+    });
   }
   await client.connect(new StreamableHTTPClientTransport(new URL(http.url)));
   const tools = (await client.listTools()).tools.map((tool) => tool.name);
@@ -73,8 +77,14 @@ async function connect(capabilities: Record<string, object>) {
     if (!name) throw new Error(`no tool like ${part} in ${tools.join(', ')}`);
     return name;
   };
-  return { client, asked, named, roots };
+  return { client, asked, named, roots, rootsAsked: () => rootsAskedCount };
 }
+
+/** How many roots requests the upstream reported refused on its stderr. */
+const refusedRootsRequests = () =>
+  upstream
+    .stderrTail()
+    .filter((line) => line.includes('roots') && line.includes('not related to a tools/call')).length;
 
 const textOf = (result: unknown) =>
   JSON.stringify((result as { content?: unknown }).content ?? result);
@@ -119,8 +129,8 @@ describe('sampling, elicitation and roots through Arsenal, from the reference MC
     }
   });
 
-  it('forwards roots and their changes: the upstream server sees the calling client’s roots', async () => {
-    const { client, named, roots } = await connect({
+  it('gives the upstream the calling client’s roots during a call, and passes a change on without handing out roots outside any call', async () => {
+    const { client, named, roots, rootsAsked } = await connect({
       sampling: {},
       elicitation: {},
       roots: { listChanged: true },
@@ -128,17 +138,16 @@ describe('sampling, elicitation and roots through Arsenal, from the reference MC
     try {
       const result = await client.callTool({ name: named('get_roots_list'), arguments: {} });
       expect(textOf(result)).toContain('file:///work/project');
+      // (The upstream keeps the roots it was given during an earlier call of any test here.)
+      const askedDuringCall = rootsAsked();
+      const refusedBefore = refusedRootsRequests();
       roots.splice(0, 1, { uri: 'file:///work/other', name: 'other' });
       await client.sendRootsListChanged();
-      await expect
-        .poll(
-          async () =>
-            textOf(await client.callTool({ name: named('get_roots_list'), arguments: {} })),
-          {
-            timeout: 20_000,
-          },
-        )
-        .toContain('file:///work/other');
+      // The change reaches the upstream, which asks for the roots again at once, outside any
+      // call: that request is nobody's (the connection serves every caller), so it is refused
+      // and this client is not asked.
+      await expect.poll(refusedRootsRequests, { timeout: 60_000 }).toBeGreaterThan(refusedBefore);
+      expect(rootsAsked()).toBe(askedDuringCall);
     } finally {
       await client.close();
     }
