@@ -168,7 +168,7 @@ describe.skipIf(missing !== undefined)('the console in a real browser', () => {
       });
       return { status: response.status, body: await response.json() };
     }, READER_TOKEN);
-    expect(forced.status).toBe(404);
+    expect(forced.status).toBe(403);
     expect(forced.body.code).toBe('permission_denied');
     await expectRendered(page, 'quarantine');
     await expectAccessible(page, 'quarantine');
