@@ -84,7 +84,8 @@ async function connect(capabilities: Record<string, object>) {
 const refusedRootsRequests = () =>
   upstream
     .stderrTail()
-    .filter((line) => line.includes('roots') && line.includes('not related to a tools/call')).length;
+    .filter((line) => line.includes('roots') && line.includes('not related to a tools/call'))
+    .length;
 
 const textOf = (result: unknown) =>
   JSON.stringify((result as { content?: unknown }).content ?? result);
