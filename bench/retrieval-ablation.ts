@@ -6,7 +6,8 @@
 // angle brackets (plain words count fully), groups with the `group` weight 0, parameter values
 // by leaving their field out, repeated query words with `queryTermSaturation` 0, the lexicon with
 // the `lexicon` weight 0, field weights from catalog statistics with `catalogWeights: false`,
-// clause coverage with the `coverage` weight 0. A row after the defaults turns on server
+// clause coverage with the `coverage` weight 0 (the group signal still credits the servers of the
+// request's parts from the `group` stage on). A row after the defaults turns on server
 // diversity (the `server` weight), which is off by default.
 // The multi-server task set (data/multi-server) is measured with the same rows.
 // The first two rows of each set are plain BM25 over name + description and over all fields,
@@ -98,7 +99,7 @@ const STAGES: Stage[] = [
   },
   {
     id: 'group',
-    label: '+ group (server) signal 0.3',
+    label: "+ group (server) signal 0.3, each part's server credited in full",
     retrieval: { ...earlier, k1: 0.9 },
     plainPlaceholders: false,
   },

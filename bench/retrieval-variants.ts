@@ -4,9 +4,11 @@
 //   descriptions moved: every description replaced by one boilerplate sentence, the original
 //                       text moved to the description of an added `request` parameter;
 //   both:               the two together.
-// Prints Arsenal with the defaults, Arsenal with the fixed field weights of before (name ×5,
-// `ARSENAL_FIXED_FIELDS=1` gives the switch), and plain BM25 over all fields, on both halves.
-// Run: pnpm --filter @arsenal/bench exec tsx retrieval-variants.ts [set ...]
+// Prints, on both halves, Arsenal with the defaults (field weights from the catalog's
+// statistics), Arsenal with the fixed field weights of before (name ×5, parameters 0.4:
+// `catalogWeights: false`) and plain BM25 over all fields, and writes them to
+// results/retrieval-variants.json. `ARSENAL_RETRIEVAL='{...}'` adds retrieval options to both
+// Arsenal rows. Run: pnpm --filter @arsenal/bench exec tsx retrieval-variants.ts [set ...]
 import {
   type BenchmarkQuery,
   createPlainBm25,
@@ -23,7 +25,7 @@ import {
 } from '@arsenal/core';
 import { sha256Hex } from '@arsenal/core/adapter';
 import { BENCHMARK_SETS, type BenchmarkSet, benchmarkFile, percent } from './lib/benchmark-sets.js';
-import { printTable } from './lib/report.js';
+import { printTable, writeResult } from './lib/report.js';
 
 type Variant = 'original' | 'names hashed' | 'descriptions moved' | 'both';
 const VARIANTS: Variant[] = ['original', 'names hashed', 'descriptions moved', 'both'];
@@ -70,7 +72,14 @@ const chosen = process.argv.slice(2).length > 0 ? (process.argv.slice(2) as Benc
 const retrieval: Omit<ToolRetrieverOptions, 'registry'> = JSON.parse(
   process.env.ARSENAL_RETRIEVAL ?? '{}',
 );
+/** Arsenal with the defaults, with the fixed field weights of before, and plain BM25. */
+const RANKERS = [
+  ['Arsenal', {}],
+  ['Arsenal, fixed field weights (name ×5)', { catalogWeights: false }],
+  ['BM25 all fields', {}],
+] as const satisfies readonly (readonly [string, Omit<ToolRetrieverOptions, 'registry'>])[];
 const rows: (string | number)[][] = [];
+const results: Record<string, unknown>[] = [];
 for (const set of chosen) {
   const tools = (await loadCatalogFile(benchmarkFile(set, 'tools'))) as ToolDefinitionInput[];
   const queries = await loadBenchmarkQueries(benchmarkFile(set, 'queries'));
@@ -80,27 +89,36 @@ for (const set of chosen) {
       ...query,
       relevant: hashNames ? query.relevant.map(hashedName) : query.relevant,
     }));
-    const arsenal = createArsenal({ retrieval });
-    const summary = await arsenal.register(
-      tools.map((tool) => rewrite(tool, variant)),
-      { source: 'catalog' },
-    );
-    if (summary.failed.length > 0)
-      throw new Error(`${set} ${variant}: ${summary.failed[0]!.error.message}`);
     const halves = [mapped.filter(inHalfA), mapped.filter((query) => !inHalfA(query))];
-    const bm25 = createPlainBm25([...arsenal.registry.all()], 'all-fields');
-    for (const [label, ranker] of [
-      ['Arsenal', undefined],
-      ['BM25 all fields', bm25],
-    ] as const) {
+    for (const [ranker, options] of RANKERS) {
+      const arsenal = createArsenal({ retrieval: { ...retrieval, ...options } });
+      const summary = await arsenal.register(
+        tools.map((tool) => rewrite(tool, variant)),
+        { source: 'catalog' },
+      );
+      if (summary.failed.length > 0)
+        throw new Error(`${set} ${variant}: ${summary.failed[0]!.error.message}`);
+      const bm25 =
+        ranker === 'BM25 all fields'
+          ? createPlainBm25([...arsenal.registry.all()], 'all-fields')
+          : undefined;
       const cells: number[] = [];
-      for (const half of halves) cells.push(...(await figures(arsenal, half, ranker)));
-      rows.push([BENCHMARK_SETS[set], variant, label, ...cells]);
+      for (const half of halves) cells.push(...(await figures(arsenal, half, bm25)));
+      rows.push([BENCHMARK_SETS[set], variant, ranker, ...cells]);
+      const [a1, a5, a10, b1, b5, b10] = cells as [number, number, number, number, number, number];
+      results.push({
+        set,
+        variant,
+        ranker,
+        halfA: { n: halves[0]!.length, recall1: a1, recall5: a5, ndcg10: a10 },
+        halfB: { n: halves[1]!.length, recall1: b1, recall5: b5, ndcg10: b10 },
+      });
+      await arsenal.close();
     }
-    await arsenal.close();
   }
 }
 printTable(
   ['set', 'variant', 'ranker', 'A R@1', 'A R@5', 'A N@10', 'B R@1', 'B R@5', 'B N@10'],
   rows.map((row) => row.map((cell) => (typeof cell === 'number' ? cell.toFixed(2) : cell))),
 );
+console.log(`results: ${writeResult('retrieval-variants', { retrieval, results })}`);

@@ -23,6 +23,20 @@ describe('tool groups (servers)', () => {
     expect(Object.fromEntries(scores)).toEqual({ video: 1, news: 0.5 });
   });
 
+  it('score 1 when a part of the request needs them, whatever their match as a whole', () => {
+    const tool = (name: string) => createToolDefinition({ name, description: 'A tool for tests.' });
+    const candidates = [
+      [tool('video__trending'), 0.8],
+      [tool('news__top'), 0.4],
+      [tool('shop__cart'), 0.2],
+    ] as const;
+    expect(Object.fromEntries(groupScores(candidates, ['news', 'absent']))).toEqual({
+      video: 1,
+      news: 1,
+      shop: 0.25,
+    });
+  });
+
   it("lift the siblings of a strong match above another server's weak one", async () => {
     const arsenal = createArsenal();
     await arsenal.register([

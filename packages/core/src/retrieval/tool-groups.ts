@@ -19,9 +19,16 @@ export function toolGroup(tool: ToolDefinition): string | undefined {
  * videos, then the details of one") names each of them weakly; crediting every tool with its
  * server's best match lifts the siblings of a strong match together. The best tool keeps its
  * place (its own group scores 1), so only the ranks below it move.
+ *
+ * `needed` are the groups that one part of the request needs (the servers of its parts' best
+ * tools): they score 1 too. A request that spans servers ("read the notes, then record them in
+ * the knowledge graph") matches the server of its longest part best as a whole; crediting only
+ * that server would lift all its tools above the tool another part needs. Each server a part
+ * asks for is as much wanted as the best one, so their siblings compete on their own matches.
  */
 export function groupScores(
   candidates: Iterable<readonly [ToolDefinition, number]>,
+  needed: Iterable<string> = [],
 ): Map<string, number> {
   const best = new Map<string, number>();
   let top = 0;
@@ -34,5 +41,6 @@ export function groupScores(
   const scores = new Map<string, number>();
   if (top <= 0) return scores;
   for (const [group, score] of best) scores.set(group, score / top);
+  for (const group of needed) if (scores.has(group)) scores.set(group, 1);
   return scores;
 }

@@ -199,7 +199,10 @@ export class ToolRetriever {
       vectors: this.#vectors,
       memory: this.#memory,
       decompose: this.#options.decompose ?? true,
-      coverageClauses: weights.coverage > 0 ? coverageClauses(request.query) : [],
+      // The parts' best tools serve clause coverage and tell the group signal which servers the
+      // request needs.
+      coverageClauses:
+        weights.coverage > 0 || weights.group > 0 ? coverageClauses(request.query) : [],
       servers:
         wanted.length > 1
           ? {
@@ -230,7 +233,17 @@ export class ToolRetriever {
       const tool = this.#registry.get(id);
       if (tool) candidateTools.push([tool, raw.lexical]);
     }
-    const groups = groupScores(candidateTools);
+    const winners =
+      gathered.clauses.length > 0
+        ? clauseWinners(gathered.clauses, this.#servers, (id) => this.#registry.get(id))
+        : [];
+    const neededGroups: string[] = [];
+    for (const id of winners) {
+      const tool = this.#registry.get(id);
+      const group = tool && toolGroup(tool);
+      if (group !== undefined) neededGroups.push(group);
+    }
+    const groups = groupScores(candidateTools, neededGroups);
     const ranked: ScoredTool[] = [];
     for (const [id, raw] of gathered.candidates) {
       const tool = this.#registry.get(id);
@@ -277,13 +290,8 @@ export class ToolRetriever {
     );
     const diverse = diversifyServers(ranked, servers, wanted, limit, weights.server);
     const covered =
-      weights.coverage > 0 && gathered.clauses.length > 0
-        ? coverClauses(
-            diverse,
-            clauseWinners(gathered.clauses, this.#servers, (id) => this.#registry.get(id)),
-            limit,
-            weights.coverage,
-          )
+      weights.coverage > 0 && winners.length > 0
+        ? coverClauses(diverse, winners, limit, weights.coverage)
         : diverse;
 
     const selection = await finalizeSelection({

@@ -85,7 +85,11 @@ export interface RoutingWeights {
   semantic: number;
   /** Within relevance: being the best tool for one clause of a multi-part request. */
   subquery: number;
-  /** Within relevance: how well the tool's server (namespace, or `server__` name prefix) matches as a whole. */
+  /**
+   * Within relevance: how well the tool's server (namespace, or `server__` name prefix) matches:
+   * its best tool's match relative to the best tool's, or in full when a part of a multi-part
+   * request needs it.
+   */
   group: number;
   /**
    * How strongly the first `limit` places are spread over the servers the request matches as a
