@@ -25,7 +25,12 @@ const BENCHES: Bench[] = [
   { name: 'memory-per-tool', script: 'memory-per-tool.ts', nodeFlags: ['--expose-gc'] },
   { name: 'execution-overhead', script: 'execution-overhead.ts' },
   { name: 'process-calls', script: 'process-calls.ts' },
-  { name: 'telemetry-overhead', script: 'telemetry-overhead.ts', env: { ROUNDS: '20' } },
+  {
+    name: 'telemetry-overhead',
+    script: 'telemetry-overhead.ts',
+    env: { ROUNDS: '20' },
+    nodeFlags: ['--expose-gc'],
+  },
   { name: 'peers', script: 'peers.ts', nodeFlags: ['--expose-gc'] },
   { name: 'retrieval-ablation', script: 'retrieval-ablation.ts' },
   { name: 'retrieval-quality', script: 'retrieval-quality.ts' },

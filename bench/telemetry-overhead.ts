@@ -9,9 +9,13 @@
 // second); `both, every trace` keeps every trace (`maxTracesPerSecond: Infinity`, the default
 // before), measured beside it. Target: both on, default settings, add < 5% of a retrieve's CPU
 // and < 2 µs of CPU per execute.
+// Every block ends with a young-generation GC, counted in the block: a variant's garbage is
+// collected in its own block, not in whichever block runs next (hence --expose-gc). The order of
+// the variants is shuffled every round, so no variant always follows the same one.
 // Run: pnpm --filter @arsenal/bench bench:telemetry
 import { type ChildProcess, spawn } from 'node:child_process';
 import { type Arsenal, createArsenal, defineTool, type Telemetry } from '@arsenal/core';
+import { seededRandom } from '@arsenal/core/adapter';
 import otelTelemetryFromConfig from '@arsenal/telemetry-otel';
 import { createPrometheusTelemetry } from '@arsenal/telemetry-prometheus';
 import { percentile, printTable, writeResult } from './lib/report.js';
@@ -21,6 +25,8 @@ const ROUNDS = Number(process.env.ROUNDS ?? 30);
 const RETRIEVE_BLOCK = Number(process.env.RETRIEVE_BLOCK ?? 100);
 const EXECUTE_BLOCK = Number(process.env.EXECUTE_BLOCK ?? 1000);
 const TOOLS = Number(process.env.TOOLS ?? 1000);
+const gc = (globalThis as { gc?: (options?: { type: 'minor' | 'major' }) => void }).gc;
+if (!gc) throw new Error('Run with node --expose-gc (the bench:telemetry script does).');
 
 /** An OTLP/HTTP receiver in its own process: reads each export and answers 200. */
 async function startReceiver(): Promise<{ url: string; child: ChildProcess }> {
@@ -131,10 +137,14 @@ const totals = {
   execute: new Map<Variant, number>(VARIANTS.map((v) => [v, 0])),
 };
 
-/** One turn of the event loop (then, for the variants above, their spans exported). */
+/**
+ * One turn of the event loop (then, for the variants above, their spans exported), then a
+ * young-generation GC: the block's own garbage, collected in the block.
+ */
 const settle = async (variant: Variant) => {
   await new Promise<void>((resolve) => setImmediate(resolve));
   await tracing.get(variant)?.forceFlush();
+  gc({ type: 'minor' });
 };
 
 async function retrieveBlock(variant: Variant, record: boolean, offset: number): Promise<void> {
@@ -178,9 +188,22 @@ for (let i = 0; i < 3; i++) {
     await executeBlock(variant, false);
   }
 }
+const random = seededRandom(28);
+/** The variants in a new order (Fisher–Yates): each follows every other as often. */
+const shuffled = (): Variant[] => {
+  const order = [...VARIANTS];
+  for (let i = order.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [order[i], order[j]] = [order[j]!, order[i]!];
+  }
+  return order;
+};
+// Warm-up done: start every variant's measured blocks from a clean young generation.
+gc({ type: 'minor' });
 for (let round = 0; round < ROUNDS; round++) {
-  // Rotate the order each round so no variant always runs right after another's GC debt.
-  const order = VARIANTS.map((_, i) => VARIANTS[(i + round) % VARIANTS.length]!);
+  // A new order each round: a rotation keeps the cyclic order, so one variant would always run
+  // right after the same other one, and pay for whatever that one left behind.
+  const order = shuffled();
   for (const variant of order) await retrieveBlock(variant, true, round * RETRIEVE_BLOCK);
   for (const variant of order) await executeBlock(variant, true);
 }

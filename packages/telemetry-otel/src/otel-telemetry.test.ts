@@ -202,6 +202,55 @@ describe('OtelTelemetry', () => {
     ]);
   });
 
+  it('gives spans and span events the times of their events, to the sub-millisecond', () => {
+    const { telemetry, spans } = traced();
+    const base = { traceId: '4bf92f3577b34da6a3ce929d0e0e4736', spanId: '00f067aa0ba902b7' };
+    const call = { ...base, callId: 'call_1', tool: 'get_weather' };
+    telemetry.emit({
+      ...call,
+      type: 'policy.decision',
+      time: '2026-01-01T00:00:01.250Z',
+      decision: 'allow',
+      reason: 'ok',
+    });
+    telemetry.emit({
+      ...call,
+      type: 'execution.started',
+      time: '2026-01-01T00:00:01.500Z',
+      attempt: 1,
+    });
+    telemetry.emit({
+      ...call,
+      type: 'execution.completed',
+      time: '2026-01-01T00:00:02.999Z',
+      status: 'success',
+      durationMs: 1749,
+      attempt: 1,
+    });
+    telemetry.emit({
+      type: 'retrieval.completed',
+      time: '2026-01-01T00:00:03.000Z',
+      traceId: '4bf92f3577b34da6a3ce929d0e0e4737',
+      query: 'weather',
+      results: [],
+      candidateCount: 0,
+      filteredCount: 0,
+      timings: { embeddingMs: 0, searchMs: 0.25, totalMs: 0.75 },
+    });
+    const second = Date.parse('2026-01-01T00:00:00.000Z') / 1000;
+    const [span] = named(spans(), 'execute_tool get_weather');
+    expect(span!.startTime).toEqual([second + 1, 250_000_000]);
+    expect(span!.events.map((event) => event.time)).toEqual([
+      [second + 1, 250_000_000],
+      [second + 1, 500_000_000],
+    ]);
+    expect(span!.endTime).toEqual([second + 2, 999_000_000]);
+    expect(span!.duration).toEqual([1, 749_000_000]);
+    const [retrieve] = named(spans(), 'arsenal.retrieve');
+    expect(retrieve!.startTime).toEqual([second + 2, 999_250_000]);
+    expect(retrieve!.endTime).toEqual([second + 3, 0]);
+  });
+
   it('never holds more than a few hundred events before turning them into spans', () => {
     const ended: ReadableSpan[] = [];
     const telemetry = new OtelTelemetry({

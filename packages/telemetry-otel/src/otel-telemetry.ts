@@ -14,7 +14,7 @@ import {
 import { EventQueue } from './event-queue.js';
 import type { OtelTelemetryOptions } from './otel-telemetry-options.js';
 import { PresetIdGenerator } from './preset-id-generator.js';
-import { eventTime, SpanFactory } from './span-factory.js';
+import { eventTime, SpanFactory, toHrTime } from './span-factory.js';
 import { type TraceSampler, traceSamplingFor } from './trace-sampling.js';
 
 export type { OtelTelemetryOptions } from './otel-telemetry-options.js';
@@ -133,7 +133,7 @@ export class OtelTelemetry implements Telemetry {
           'arsenal.policy.reason': event.reason,
         };
         const call = event.callId ? this.#call(event.callId, event) : undefined;
-        if (call) call.span.addEvent('arsenal.policy', attributes, eventTime(event.time));
+        if (call) call.span.addEvent('arsenal.policy', attributes, toHrTime(eventTime(event.time)));
         else this.#instant(`policy ${event.tool}`, event, attributes);
         return;
       }
@@ -141,7 +141,7 @@ export class OtelTelemetry implements Telemetry {
         this.#call(event.callId, event).span.addEvent(
           'arsenal.attempt',
           { 'arsenal.attempt': event.attempt },
-          eventTime(event.time),
+          toHrTime(eventTime(event.time)),
         );
         return;
       case 'execution.retry':
@@ -152,7 +152,7 @@ export class OtelTelemetry implements Telemetry {
             'arsenal.retry.delay_ms': event.delayMs,
             'error.type': event.errorCode,
           },
-          eventTime(event.time),
+          toHrTime(eventTime(event.time)),
         );
         return;
       case 'execution.completed':
@@ -176,7 +176,7 @@ export class OtelTelemetry implements Telemetry {
             ...this.#principal(event.principalId),
           },
         });
-        span.end(end);
+        span.end(toHrTime(end));
         return;
       }
       case 'circuit.changed': {
@@ -188,7 +188,7 @@ export class OtelTelemetry implements Telemetry {
             .pop() ?? event.tool;
         const calls = [...this.#open.values()].filter((call) => call.tool === name);
         for (const call of calls)
-          call.span.addEvent('arsenal.circuit', attributes, eventTime(event.time));
+          call.span.addEvent('arsenal.circuit', attributes, toHrTime(eventTime(event.time)));
         if (calls.length === 0) this.#instant(`circuit ${name}`, event, attributes);
         return;
       }
@@ -279,7 +279,7 @@ export class OtelTelemetry implements Telemetry {
     if (event.status !== 'success' && event.status !== 'pending_confirmation') {
       span.setStatus({ code: SpanStatusCode.ERROR, message: event.errorCode ?? event.status });
     }
-    span.end(eventTime(event.time));
+    span.end(toHrTime(eventTime(event.time)));
   }
 
   #abandon(call: OpenCall, why: string): void {
@@ -299,7 +299,7 @@ export class OtelTelemetry implements Telemetry {
     const span = this.#spans.start({ name, startTime: time, traceId: event.traceId, attributes });
     if (errorMessage !== undefined)
       span.setStatus({ code: SpanStatusCode.ERROR, message: errorMessage });
-    span.end(time);
+    span.end(toHrTime(time));
   }
 
   #principal(id: string | undefined): Attributes {

@@ -1,6 +1,7 @@
 import { isW3cSpanId, isW3cTraceId } from '@arsenal/core/adapter';
 import {
   type Attributes,
+  type HrTime,
   ROOT_CONTEXT,
   type Span,
   SpanKind,
@@ -49,7 +50,7 @@ export class SpanFactory {
         start.name,
         {
           kind: start.kind ?? SpanKind.INTERNAL,
-          startTime: start.startTime,
+          startTime: toHrTime(start.startTime),
           attributes,
           // No `root: true` for a root span: ROOT_CONTEXT holds no span already, and the SDK
           // would copy the context to delete one (an allocation per span).
@@ -74,4 +75,13 @@ export function eventTime(iso: string): number {
   lastIso = iso;
   lastTime = parsed;
   return parsed;
+}
+
+/**
+ * Milliseconds since the epoch as the SDK's `[seconds, nanoseconds]`, computed as the SDK does.
+ * Given a number, the SDK reads its performance clock on every span start, span event and span
+ * end to tell an epoch time from a performance one; given this, it takes the time as it is.
+ */
+export function toHrTime(epochMs: number): HrTime {
+  return [Math.trunc(epochMs / 1000), Math.round((epochMs % 1000) * 1_000_000)];
 }

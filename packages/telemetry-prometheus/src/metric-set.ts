@@ -43,12 +43,12 @@ export function createMetricSet(options: MetricSetOptions) {
       principal,
       registry,
     ),
-    retrievalWithheld: new Counter({
-      name: `${prefix}retrieval_withheld_tools_total`,
-      help: 'Candidate tools withheld from retrieval results by filters or policy.',
-      registers,
-      collect,
-    }),
+    retrievalWithheld: new CellCounter(
+      `${prefix}retrieval_withheld_tools_total`,
+      'Candidate tools withheld from retrieval results by filters or policy.',
+      [],
+      registry,
+    ),
     executionDuration: new CellHistogram(
       `${prefix}execution_duration_seconds`,
       'Time of one tool call through the engine, all attempts included.',

@@ -66,6 +66,8 @@ export class PrometheusTelemetry implements Telemetry {
   /** Per principal ('' without the principal label), the retrieval counter's cell. */
   readonly #retrievalCells = new Map<string, CounterCell>();
   readonly #stageCells: { total: HistogramCell; search: HistogramCell; embedding: HistogramCell };
+  /** The withheld-tools counter's one cell (the metric has no labels). */
+  readonly #withheldCell: CounterCell;
   #registered = 0;
 
   constructor(options: PrometheusTelemetryOptions = {}) {
@@ -103,6 +105,7 @@ export class PrometheusTelemetry implements Telemetry {
       search: stages.cell({ stage: 'search' }),
       embedding: stages.cell({ stage: 'embedding' }),
     };
+    this.#withheldCell = this.#metrics.retrievalWithheld.cell({});
     if (options.defaultMetrics) collectDefaultMetrics({ register: this.registry, prefix });
   }
 
@@ -157,7 +160,7 @@ export class PrometheusTelemetry implements Telemetry {
         m.retrievalDuration.observe(stages.search, timings.searchMs / 1000);
         if (timings.embeddingMs > 0)
           m.retrievalDuration.observe(stages.embedding, timings.embeddingMs / 1000);
-        if (event.filteredCount > 0) m.retrievalWithheld.inc(event.filteredCount);
+        if (event.filteredCount > 0) this.#withheldCell.value += event.filteredCount;
         return;
       }
       case 'execution.started':

@@ -31,14 +31,30 @@ export function createInMemoryTelemetry(options?: { capacity?: number }): InMemo
   return new InMemoryTelemetry(options);
 }
 
-/** Sends every event to several sinks; one failing sink never affects the others. */
+/** Where a combined telemetry keeps its sinks (a registry symbol: copies of core agree on it). */
+const SINKS = Symbol.for('arsenal.telemetry.sinks');
+
+/** The sinks a telemetry stands for: a combined one's own sinks, or itself. */
+function sinksOf(telemetry: Telemetry): readonly Telemetry[] {
+  const inner = (telemetry as { [SINKS]?: readonly Telemetry[] })[SINKS];
+  return inner ?? [telemetry];
+}
+
+/**
+ * Sends every event to several sinks; one failing sink never affects the others. Combined sinks
+ * given to it are flattened (Arsenal combines the telemetry it is given once more, to guard
+ * against a throwing sink), so each event costs one loop over the sinks however it was composed.
+ */
 export function combineTelemetry(...sinks: readonly (Telemetry | undefined)[]): Telemetry {
-  const active = sinks.filter((sink): sink is Telemetry => sink !== undefined);
+  const active = sinks
+    .filter((sink): sink is Telemetry => sink !== undefined)
+    .flatMap((sink) => sinksOf(sink));
   return {
+    [SINKS]: active,
     emit(event) {
-      for (const sink of active) {
+      for (let index = 0; index < active.length; index++) {
         try {
-          sink.emit(event);
+          active[index]!.emit(event);
         } catch {
           // A broken sink must not break the call that emitted the event.
         }
@@ -47,7 +63,7 @@ export function combineTelemetry(...sinks: readonly (Telemetry | undefined)[]): 
     async close() {
       await Promise.allSettled(active.map((sink) => sink.close?.()));
     },
-  };
+  } as Telemetry;
 }
 
 /** Telemetry that drops every event. */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createArsenal } from '../arsenal/arsenal.js';
 import { defineTool } from '../tool/define-tool.js';
 import { createInMemoryTelemetry } from './telemetry.js';
-import { formatTraceparent, parseTraceparent } from './trace-context.js';
+import { formatTraceparent, isW3cSpanId, isW3cTraceId, parseTraceparent } from './trace-context.js';
 
 const traceId = '4bf92f3577b34da6a3ce929d0e0e4736';
 const spanId = '00f067aa0ba902b7';
@@ -34,6 +34,31 @@ describe('trace context', () => {
       42,
     ]) {
       expect(parseTraceparent(bad)).toBeUndefined();
+    }
+  });
+
+  it('tells W3C trace and span ids from everything else', () => {
+    expect(isW3cTraceId(traceId)).toBe(true);
+    expect(isW3cSpanId(spanId)).toBe(true);
+    expect(isW3cTraceId(`${'0'.repeat(31)}1`)).toBe(true);
+    expect(isW3cSpanId(`f${'0'.repeat(15)}`)).toBe(true);
+    for (const bad of [
+      '0'.repeat(32),
+      traceId.toUpperCase(),
+      traceId.slice(1),
+      `${traceId}0`,
+      `${traceId.slice(0, 31)}g`,
+      `${traceId.slice(0, 31)}:`,
+      `${traceId.slice(0, 31)}/`,
+      `${traceId.slice(0, 31)}\``,
+      spanId,
+      undefined,
+      32,
+    ]) {
+      expect(isW3cTraceId(bad)).toBe(false);
+    }
+    for (const bad of ['0'.repeat(16), spanId.toUpperCase(), traceId, `${spanId.slice(0, 15)}-`]) {
+      expect(isW3cSpanId(bad)).toBe(false);
     }
   });
 

@@ -1,6 +1,3 @@
-/** W3C trace-context ids: 32 and 16 lowercase hex digits, not all zero. */
-const TRACE_ID = /^(?!0{32})[0-9a-f]{32}$/;
-const SPAN_ID = /^(?!0{16})[0-9a-f]{16}$/;
 const TRACEPARENT = /^00-([0-9a-f]{32})-([0-9a-f]{16})-([0-9a-f]{2})$/;
 
 export interface TraceContext {
@@ -12,12 +9,30 @@ export interface TraceContext {
 
 /** Whether `traceId` is a valid W3C trace id (one an OpenTelemetry backend will accept). */
 export function isW3cTraceId(traceId: unknown): traceId is string {
-  return typeof traceId === 'string' && TRACE_ID.test(traceId);
+  return typeof traceId === 'string' && isW3cId(traceId, 32);
 }
 
 /** Whether `spanId` is a valid W3C span (parent) id. */
 export function isW3cSpanId(spanId: unknown): spanId is string {
-  return typeof spanId === 'string' && SPAN_ID.test(spanId);
+  return typeof spanId === 'string' && isW3cId(spanId, 16);
+}
+
+/**
+ * W3C trace-context ids: exactly `length` lowercase hex digits, not all zero. Read character by
+ * character: exporters check every event's trace id, and a regular expression with a look-ahead
+ * cost several times as much.
+ */
+function isW3cId(id: string, length: number): boolean {
+  if (id.length !== length) return false;
+  let nonZero = false;
+  for (let index = 0; index < length; index++) {
+    const code = id.charCodeAt(index);
+    // 0-9 (48-57) and a-f (97-102).
+    if (code > 48 && code <= 57) nonZero = true;
+    else if (code >= 97 && code <= 102) nonZero = true;
+    else if (code !== 48) return false;
+  }
+  return nonZero;
 }
 
 /**

@@ -1,9 +1,9 @@
 import { RateLimitError } from '../errors/index.js';
 import type { ArsenalEvent } from '../events/events.js';
+import { isoTime } from '../events/iso-time.js';
 import type { ToolDefinition } from '../tool/tool-definition.js';
 import type { BulkheadOptions } from './bulkhead.js';
 import { type CallState, describeError, type Outcome } from './call-outcome.js';
-import { isoTime } from './iso-time.js';
 import type { Clock } from './types.js';
 
 // The limits a call may meet before it runs: the concurrency limit a tool has, and the answer

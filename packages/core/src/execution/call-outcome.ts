@@ -1,8 +1,8 @@
 import { ArsenalError, type Issue } from '../errors/arsenal-error.js';
+import { isoTime } from '../events/iso-time.js';
 import { createIdSequence, createUuidSequence } from '../hash/id-sequence.js';
 import type { AuditRecord } from '../ports/history-store.js';
 import type { ResolvedTool } from '../registry/types.js';
-import { isoTime } from './iso-time.js';
 import { redactSecrets } from './redaction.js';
 import type {
   PendingConfirmation,
@@ -58,6 +58,22 @@ export function newCallState(call: ToolCall, now: number): CallState {
     arguments: {},
     attempt: 0,
   };
+}
+
+/**
+ * Adds the caller's span and the principal to an event of a call, each only when the call has
+ * one. Set in place rather than spread into the event: a call emits three events, and spreading
+ * small objects into each cost more than the rest of building them.
+ */
+export function withCallContext<Event extends { parentSpanId?: string; principalId?: string }>(
+  event: Event,
+  state: CallState,
+): Event {
+  const parent = state.call.parentSpanId;
+  if (typeof parent === 'string' && parent !== '') event.parentSpanId = parent;
+  const principalId = state.call.principal?.id;
+  if (principalId !== undefined) event.principalId = principalId;
+  return event;
 }
 
 /** The span fields of a call's events. */

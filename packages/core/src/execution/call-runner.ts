@@ -1,13 +1,19 @@
 import { ConfigurationError } from '../errors/index.js';
-import type { ArsenalEvent } from '../events/events.js';
+import type { ArsenalEvent, ExecutionStartedEvent } from '../events/events.js';
+import { isoTime } from '../events/iso-time.js';
 import { canonicalJson } from '../hash/canonical-json.js';
 import type { Executor } from '../ports/executor.js';
 import type { ResolvedTool } from '../registry/types.js';
 import { concurrencyLimit, rateLimitedOutcome } from './call-limits.js';
-import { type CallState, callSpan, describeError, type Outcome } from './call-outcome.js';
+import {
+  type CallState,
+  callSpan,
+  describeError,
+  type Outcome,
+  withCallContext,
+} from './call-outcome.js';
 import { recordedClient } from './client-requests.js';
 import { isCallerFault } from './failure-cause.js';
-import { isoTime } from './iso-time.js';
 import {
   cancelledOutcome,
   checkSerialisable,
@@ -198,16 +204,20 @@ export class CallRunner {
     const call = state.call;
     state.attempt++;
     if (this.#observed)
-      this.#emit({
-        type: 'execution.started',
-        time: isoTime(parts.clock.now()),
-        traceId: state.traceId,
-        ...callSpan(state),
-        callId: state.callId,
-        tool: definition.name,
-        ...(call.principal?.id !== undefined ? { principalId: call.principal.id } : {}),
-        attempt: state.attempt,
-      });
+      this.#emit(
+        withCallContext<ExecutionStartedEvent>(
+          {
+            type: 'execution.started',
+            time: isoTime(parts.clock.now()),
+            traceId: state.traceId,
+            spanId: state.spanId,
+            callId: state.callId,
+            tool: definition.name,
+            attempt: state.attempt,
+          },
+          state,
+        ),
+      );
     const attempted = runAttempt({
       executor: plan.executor,
       tool: definition,

@@ -1,5 +1,6 @@
 import { PermissionDeniedError, ToolNotFoundError, ValidationError } from '../errors/index.js';
-import type { ArsenalEvent, Telemetry } from '../events/events.js';
+import type { ArsenalEvent, PolicyDecisionEvent, Telemetry } from '../events/events.js';
+import { isoTime } from '../events/iso-time.js';
 import { noopTelemetry } from '../events/telemetry.js';
 import type { SecurityPolicy } from '../policy/security-policy.js';
 import { policyShows, visibleSuggestions } from '../policy/visibility.js';
@@ -11,16 +12,15 @@ import type { Bulkhead, BulkheadOptions } from './bulkhead.js';
 import { type ArgumentCheck, normaliseArguments, validateArguments } from './call-arguments.js';
 import {
   type CallState,
-  callSpan,
   describeError,
   newCallState,
   type Outcome,
+  withCallContext,
 } from './call-outcome.js';
 import { CallRunner } from './call-runner.js';
 import type { CircuitBreaker } from './circuit-breaker.js';
 import type { ConfirmationStore } from './confirmation.js';
 import type { HealthTracker } from './health-tracker.js';
-import { isoTime } from './iso-time.js';
 import { circuitOpenOutcome, invalidOutcome } from './outcome-builders.js';
 import type { RateLimiter } from './rate-limiter.js';
 import { recordCompletion } from './record-completion.js';
@@ -213,17 +213,21 @@ export class ExecutionPipeline {
       decision = { effect: 'confirm', reason: 'the caller asked for a confirmation' };
     }
     if (this.#observed)
-      this.#emit({
-        type: 'policy.decision',
-        time: iso(state.queuedAt),
-        traceId: state.traceId,
-        ...callSpan(state),
-        callId: state.callId,
-        tool: definition.name,
-        ...(call.principal?.id !== undefined ? { principalId: call.principal.id } : {}),
-        decision: decision.effect,
-        reason: decision.reason,
-      });
+      this.#emit(
+        withCallContext<PolicyDecisionEvent>(
+          {
+            type: 'policy.decision',
+            time: iso(state.queuedAt),
+            traceId: state.traceId,
+            spanId: state.spanId,
+            callId: state.callId,
+            tool: definition.name,
+            decision: decision.effect,
+            reason: decision.reason,
+          },
+          state,
+        ),
+      );
     if (decision.effect === 'deny') {
       // The rule stays in the audit event above; a served caller learns only that it was refused.
       const error = new PermissionDeniedError(

@@ -1,14 +1,14 @@
-import type { ArsenalEvent } from '../events/events.js';
+import type { ArsenalEvent, ExecutionCompletedEvent } from '../events/events.js';
+import { isoTime } from '../events/iso-time.js';
 import { noopTelemetry } from '../events/telemetry.js';
 import { InMemoryHistoryStore } from '../memory/in-memory-history-store.js';
 import {
   buildAuditRecord,
   buildResult,
   type CallState,
-  callSpan,
   type Outcome,
+  withCallContext,
 } from './call-outcome.js';
-import { isoTime } from './iso-time.js';
 import type { PipelineParts } from './pipeline.js';
 import type { ToolResult } from './types.js';
 
@@ -27,20 +27,7 @@ export function recordCompletion(
 ): ToolResult | Promise<ToolResult> {
   const completedAt = parts.clock.now();
   const result = buildResult(state, outcome, completedAt);
-  if (parts.telemetry !== noopTelemetry)
-    emit({
-      type: 'execution.completed',
-      time: result.completedAt,
-      traceId: state.traceId,
-      ...callSpan(state),
-      callId: state.callId,
-      tool: state.resolved?.definition.name ?? result.tool,
-      ...(state.call.principal?.id !== undefined ? { principalId: state.call.principal.id } : {}),
-      status: result.status,
-      ...(result.error ? { errorCode: result.error.code } : {}),
-      durationMs: result.durationMs,
-      attempt: result.attempt,
-    });
+  if (parts.telemetry !== noopTelemetry) emit(completionEvent(state, result));
   const store = parts.historyStore;
   if (!store) return result;
   const auditFailed = (error: unknown): ToolResult => {
@@ -65,4 +52,24 @@ export function recordCompletion(
   } catch (error) {
     return auditFailed(error);
   }
+}
+
+/** The `execution.completed` event of a call, its optional fields set only when present. */
+function completionEvent(state: CallState, result: ToolResult): ExecutionCompletedEvent {
+  const event = withCallContext<ExecutionCompletedEvent>(
+    {
+      type: 'execution.completed',
+      time: result.completedAt,
+      traceId: state.traceId,
+      spanId: state.spanId,
+      callId: state.callId,
+      tool: state.resolved?.definition.name ?? result.tool,
+      status: result.status,
+      durationMs: result.durationMs,
+      attempt: result.attempt,
+    },
+    state,
+  );
+  if (result.error) event.errorCode = result.error.code;
+  return event;
 }

@@ -1,4 +1,5 @@
 import { ArsenalError, InvalidArgumentError, throwIfAborted } from '../errors/arsenal-error.js';
+import { isoTime } from '../events/iso-time.js';
 import type { RegistryChange, ToolRegistry } from '../registry/tool-registry.js';
 import type { ToolDefinition } from '../tool/tool-definition.js';
 import { gatherCandidates } from './candidates.js';
@@ -315,7 +316,7 @@ export class ToolRetriever {
     };
     this.#options.telemetry?.emit({
       type: 'retrieval.completed',
-      time: new Date().toISOString(),
+      time: isoTime(Date.now()),
       traceId,
       query: request.query,
       principalId: principal?.id,
