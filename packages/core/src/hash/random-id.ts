@@ -4,15 +4,28 @@ type RandomSource = {
 };
 
 /**
+ * Fill `bytes` from the platform's crypto, or from Math.random on a runtime without it (not fit
+ * for secrets). getRandomValues takes at most 65,536 bytes per call.
+ */
+export function randomBytesInto(bytes: Uint8Array): Uint8Array {
+  const source = (globalThis as { crypto?: RandomSource }).crypto;
+  if (source?.getRandomValues) {
+    for (let start = 0; start < bytes.length; start += 65_536) {
+      source.getRandomValues(bytes.subarray(start, start + 65_536));
+    }
+  } else {
+    for (let i = 0; i < bytes.length; i++) bytes[i] = Math.floor(Math.random() * 256);
+  }
+  return bytes;
+}
+
+/**
  * `byteCount` random bytes as lowercase hex, from the platform's crypto (present in Node, Deno,
  * Bun and every browser context, secure or not). Only a runtime without it falls back to
  * Math.random, which is not fit for secrets.
  */
 export function randomHex(byteCount: number): string {
-  const bytes = new Uint8Array(byteCount);
-  const source = (globalThis as { crypto?: RandomSource }).crypto;
-  if (source?.getRandomValues) source.getRandomValues(bytes);
-  else for (let i = 0; i < bytes.length; i++) bytes[i] = Math.floor(Math.random() * 256);
+  const bytes = randomBytesInto(new Uint8Array(byteCount));
   let hex = '';
   for (const byte of bytes) hex += byte.toString(16).padStart(2, '0');
   return hex;
