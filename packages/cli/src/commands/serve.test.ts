@@ -292,7 +292,7 @@ describe('arsenal serve', () => {
     await arsenal.close();
   });
 
-  it('hides capability-gated tools from anonymous HTTP callers unless policy.anonymousCapabilities grants them', async () => {
+  it('grants anonymous callers of a server without serve.auth every capability, unless policy.anonymousCapabilities says otherwise', async () => {
     const dir = temporaryDirectory('arsenal-serve-test-');
     await writeFile(
       join(dir, 'tools.yaml'),
@@ -336,9 +336,12 @@ describe('arsenal serve', () => {
         await running.close();
       }
     };
-    const anonymous = await listed([]);
-    expect(anonymous.names).toEqual(['get_forecast', 'confirm_tool_call']);
-    expect(anonymous.refused).toContain('Unknown tool "fetch_page"');
+    // Without serve.auth the server is loopback only and its anonymous callers are the operator.
+    const local = await listed([]);
+    expect(local.names).toEqual(['fetch_page', 'get_forecast', 'confirm_tool_call']);
+    const none = await listed(['policy:', '  anonymousCapabilities: []']);
+    expect(none.names).toEqual(['get_forecast', 'confirm_tool_call']);
+    expect(none.refused).toContain('Unknown tool "fetch_page"');
     const granted = await listed(['policy:', '  anonymousCapabilities: [network_access]']);
     expect(granted.names).toEqual(['fetch_page', 'get_forecast', 'confirm_tool_call']);
   });
