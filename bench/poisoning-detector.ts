@@ -15,12 +15,18 @@ import {
   HOLDOUT_HARMLESS_TOOLS,
   HOLDOUT_POISONED_TOOLS,
   measurePoisoningDetector,
+  TUNING_LOOK_ALIKE_TOOLS,
 } from '@arsenal/testkit';
 import { BENCHMARK_SETS, type BenchmarkSet, benchmarkFile } from './lib/benchmark-sets.js';
 import { printTable, writeResult } from './lib/report.js';
 
 const detector = createRulePoisoningDetector();
 const figures = await measurePoisoningDetector(detector);
+// Honest tools written to tune the rules' false positives on, apart from both corpora.
+const tuning = await measurePoisoningDetector(detector, {
+  poisoned: [],
+  harmless: TUNING_LOOK_ALIKE_TOOLS,
+});
 const holdout = await measurePoisoningDetector(detector, {
   poisoned: HOLDOUT_POISONED_TOOLS,
   harmless: HOLDOUT_HARMLESS_TOOLS,
@@ -63,6 +69,7 @@ printTable(
       kind.flagged,
     ]),
     ['all', figures.poisoned, figures.caught, figures.harmless, figures.flagged],
+    ['tuning look-alikes', '—', '—', tuning.harmless, tuning.flagged],
     ['held-out', holdout.poisoned, holdout.caught, holdout.harmless, holdout.flagged],
   ],
 );
@@ -78,6 +85,8 @@ printTable(
 if (figures.missed.length > 0) console.log(`missed: ${figures.missed.join(', ')}`);
 if (figures.falsePositives.length > 0)
   console.log(`flagged look-alikes: ${figures.falsePositives.join(', ')}`);
+if (tuning.falsePositives.length > 0)
+  console.log(`flagged tuning look-alikes: ${tuning.falsePositives.join(', ')}`);
 if (holdout.missed.length > 0) console.log(`held-out missed: ${holdout.missed.join(', ')}`);
 if (holdout.falsePositives.length > 0)
   console.log(`held-out flagged: ${holdout.falsePositives.join(', ')}`);
@@ -95,6 +104,12 @@ const path = writeResult('poisoning-detector', {
     falsePositives: figures.falsePositives,
   },
   kinds: figures.kinds,
+  tuning: {
+    harmless: tuning.harmless,
+    flagged: tuning.flagged,
+    falsePositiveRate: share(tuning.flagged, tuning.harmless),
+    falsePositives: tuning.falsePositives,
+  },
   holdout: {
     poisoned: holdout.poisoned,
     caught: holdout.caught,

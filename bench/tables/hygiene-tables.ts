@@ -23,6 +23,21 @@ function heldOutRow(root: ResultView): string[][] {
   ];
 }
 
+/** The honest tuning look-alikes (no attacks), when the result has them. */
+function tuningRow(root: ResultView): string[][] {
+  const tuning = root.at('tuning');
+  if (tuning.figure('harmless')?.median === undefined) return [];
+  return [
+    [
+      '_tuning look-alikes_',
+      '—',
+      '—',
+      count(tuning, 'harmless'),
+      `${count(tuning, 'flagged')} (${share(tuning, 'flagged', 'harmless')})`,
+    ],
+  ];
+}
+
 /** The poisoning detector (bench/poisoning-detector.ts): the corpus per kind, the real catalogs. */
 export const HYGIENE_TABLES: TableSpec[] = [
   {
@@ -49,6 +64,7 @@ export const HYGIENE_TABLES: TableSpec[] = [
           count(corpus, 'harmless'),
           `**${count(corpus, 'flagged')} (${share(corpus, 'flagged', 'harmless')})**`,
         ],
+        ...tuningRow(file!.root()),
         ...heldOutRow(file!.root()),
       ];
     },

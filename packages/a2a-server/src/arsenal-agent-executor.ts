@@ -195,6 +195,7 @@ export class ArsenalAgentExecutor implements AgentExecutor {
       query,
       limit: Math.max(1, Math.min(limit ?? this.#options.findLimit, 50)),
       ...(principal ? { principal } : {}),
+      audience: 'caller',
     });
     return found.tools.map(({ tool, score }) => ({
       name: tool.name,

@@ -26,8 +26,8 @@ const HIDDEN = [
   'ledger',
   'financial',
 ];
-/** What an anonymous caller may not see (the capability check needs a principal to apply). */
-const HIDDEN_FROM_ANONYMOUS = ['read_secret', 'read-secret', 'vault'];
+/** What an anonymous caller may not see: it holds no capability, so the ledger is hidden too. */
+const HIDDEN_FROM_ANONYMOUS = HIDDEN;
 
 const input = { type: 'object', properties: { id: { type: 'string' } } } as const;
 
@@ -51,6 +51,20 @@ async function catalog(withHiddenTools: boolean): Promise<Arsenal> {
       description: 'Write a short note into the notebook.',
       input,
       handler: () => 'written',
+    }),
+    // A visible tool whose dependencies and successor name hidden tools.
+    defineTool({
+      name: 'archive_note',
+      namespace: 'notes',
+      description: 'Archive one note of the notebook by its id.',
+      dependencies: [
+        { tool: 'vault.read_secret', kind: 'requires' },
+        { tool: 'ledger.export_ledger', kind: 'suggests' },
+        { tool: 'notes.read_note', kind: 'suggests' },
+      ],
+      supersededBy: 'ledger.export_ledger',
+      input,
+      handler: () => 'archived',
     }),
   ]);
   if (!withHiddenTools) return arsenal;
@@ -82,9 +96,10 @@ interface Served {
   mcp: Client;
 }
 
-async function serveEverything(withHiddenTools: boolean): Promise<Served> {
+/** `open`: no authentication (loopback), so every caller is anonymous. */
+async function serveEverything(withHiddenTools: boolean, open = false): Promise<Served> {
   const arsenal = await catalog(withHiddenTools);
-  const credentials = [{ token: READER, principal: { id: 'rita', capabilities: [] } }];
+  const credentials = open ? [] : [{ token: READER, principal: { id: 'rita', capabilities: [] } }];
   let origin = '';
   const api = createRestApi(arsenal, {
     basePath: '/api',
@@ -130,7 +145,7 @@ async function serveEverything(withHiddenTools: boolean): Promise<Served> {
   const mcp = new Client({ name: 'visibility-test', version: '1.0.0' });
   await mcp.connect(
     new StreamableHTTPClientTransport(new URL(http.url), {
-      requestInit: { headers: { authorization: `Bearer ${READER}` } },
+      requestInit: { headers: open ? {} : { authorization: `Bearer ${READER}` } },
     }),
   );
   return { arsenal, http, origin, mcp };
@@ -261,13 +276,23 @@ function expectNoHiddenName(surface: string, text: string, hidden: readonly stri
 describe('one visibility rule for every served surface', () => {
   let served: Served;
   let empty: Served;
+  let open: Served;
+  let openEmpty: Served;
 
   beforeAll(async () => {
-    [served, empty] = await Promise.all([serveEverything(true), serveEverything(false)]);
+    [served, empty, open, openEmpty] = await Promise.all([
+      serveEverything(true),
+      serveEverything(false),
+      serveEverything(true, true),
+      serveEverything(false, true),
+    ]);
   });
 
+  /** The reader on the authenticated servers, or an anonymous caller on the open ones. */
+  const servers = (anonymous: boolean) => (anonymous ? [open, openEmpty] : [served, empty]);
+
   afterAll(async () => {
-    for (const each of [served, empty]) {
+    for (const each of [served, empty, open, openEmpty]) {
       await each?.mcp.close();
       await each?.http.close();
       await each?.arsenal.close();
@@ -386,6 +411,71 @@ describe('one visibility rule for every served surface', () => {
     expect(answers['REST POST /plan']?.text).toContain('write_note');
     expect(answers['MCP tools/list']?.text).toContain('find_relevant_tools');
     expect(answers['UTCP GET /utcp']?.text).toContain('notes.read_note');
+  });
+
+  it('shows a visible tool without the hidden tools it depends on, on every listing', async () => {
+    for (const anonymous of [false, true]) {
+      const [server] = servers(anonymous) as [Served];
+      const answers = {
+        'REST GET /tools/{name}': await fetchAnswer(server, 'GET', '/api/tools/archive_note', {
+          anonymous,
+        }),
+        'REST GET /tools': await fetchAnswer(server, 'GET', '/api/tools', { anonymous }),
+        'REST POST /tools/search': await fetchAnswer(server, 'POST', '/api/tools/search', {
+          body: { query: 'archive one note of the notebook', limit: 10 },
+          anonymous,
+        }),
+        'REST GET /graph': await fetchAnswer(server, 'GET', '/api/graph', { anonymous }),
+      };
+      for (const [surface, answer] of Object.entries(answers)) {
+        expect(answer.status, surface).toBe(200);
+        expect(answer.text, surface).toContain('archive_note');
+        expectNoHiddenName(`${surface} (anonymous: ${anonymous})`, answer.text, HIDDEN);
+      }
+      const tool = JSON.parse(answers['REST GET /tools/{name}'].text);
+      expect(tool.dependencies.map((dependency: { tool: string }) => dependency.tool)).toEqual([
+        'notes.read_note',
+      ]);
+    }
+  });
+
+  it('counts only visible tools in search counts, totals and facets', async () => {
+    for (const anonymous of [false, true]) {
+      const search = {
+        query: 'read one secret by its id, export the ledger, or a note',
+        limit: 10,
+      };
+      const [hidden, unknown] = await Promise.all(
+        servers(anonymous).map((each) =>
+          fetchAnswer(each, 'POST', '/api/tools/search', { body: search, anonymous }),
+        ),
+      );
+      const counts = (answer: Answer | undefined) => {
+        const body = JSON.parse(answer?.text ?? '{}');
+        return { candidates: body.candidateCount, filtered: body.filteredCount };
+      };
+      expect(counts(hidden)).toEqual(counts(unknown));
+      const [listed, listedEmpty] = await Promise.all(
+        servers(anonymous).map((each) =>
+          fetchAnswer(each, 'GET', '/api/tools?facets=true', { anonymous }),
+        ),
+      );
+      const summary = (answer: Answer | undefined) => {
+        const body = JSON.parse(answer?.text ?? '{}');
+        return { total: body.total, facets: body.facets };
+      };
+      expect(summary(listed)).toEqual(summary(listedEmpty));
+    }
+  });
+
+  it('refuses a capability-gated tool to an anonymous caller exactly as an unknown one', async () => {
+    const call = { tool_name: 'ledger.export_ledger', arguments: { id: 'a1' } };
+    const hidden = await mcpAnswer(open, 'execute_tool', call);
+    const unknown = await mcpAnswer(openEmpty, 'execute_tool', call);
+    expect(hidden.text).toContain('tool_not_found');
+    expect(withoutRequestIds(hidden.text)).toBe(withoutRequestIds(unknown.text));
+    const listed = await fetchAnswer(open, 'GET', '/api/tools', { anonymous: true });
+    expectNoHiddenName('REST GET /tools (anonymous)', listed.text, HIDDEN);
   });
 
   it('hidden and unknown tools get byte-identical refusals on every surface', async () => {

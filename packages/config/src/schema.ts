@@ -151,6 +151,12 @@ export const arsenalConfigSchema = z.strictObject({
       allowedDomains: z.array(z.string()).optional(),
       confirmDestructive: z.boolean().optional(),
       requirePrincipal: z.boolean().optional(),
+      /**
+       * Capability globs an anonymous caller of a served surface holds. Default: none over HTTP
+       * (tools needing a capability are hidden from it); every one (`*`) over stdio and with
+       * `serve --dev`, where the one client is the operator's own.
+       */
+      anonymousCapabilities: z.array(z.string()).optional(),
       /** A rule pattern matching no registered tool fails start-up instead of warning. */
       strict: z.boolean().optional(),
     })

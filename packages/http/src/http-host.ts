@@ -12,7 +12,12 @@ import { boundedNumber, FRONT_DOOR_RANGES } from './bounds.js';
 import { type HostCheckOptions, isLoopbackHost, rebindingRefusal } from './host-check.js';
 import { callerKey } from './identity.js';
 import { metadataPaths, protectedResourceMetadata } from './oauth-resource.js';
-import { answerProbe, InFlightRequests, type ReadinessReport } from './probes.js';
+import {
+  answerProbe,
+  InFlightRequests,
+  type ReadinessCaller,
+  type ReadinessReport,
+} from './probes.js';
 import { type RefusalFormat, sendRefusal } from './refusals.js';
 
 /**
@@ -119,9 +124,10 @@ export interface HttpHostOptions extends AuthenticationOptions, HostCheckOptions
   bodyTimeoutMs?: number;
   /**
    * What `GET /readyz` reports besides draining. `GET /healthz` always answers 200 while the
-   * process runs. Only a caller that passes the host checks and authenticates sees the details.
+   * process runs. Only a caller that passes the host checks and authenticates sees the details,
+   * and `readiness` gets its principal (none without authentication) to name only what it may see.
    */
-  readiness?: () => ReadinessReport | Promise<ReadinessReport>;
+  readiness?: (caller: ReadinessCaller) => ReadinessReport | Promise<ReadinessReport>;
   /**
    * Serve beyond loopback without any authentication (a proxy in front authenticates). Default
    * false: such a server refuses to start.
@@ -275,17 +281,19 @@ export async function startHttpHost(options: HttpHostOptions): Promise<RunningHt
   const routes = options.routes;
   const inFlight = new InFlightRequests();
   let draining = false;
-  const readiness = async (): Promise<ReadinessReport> => {
+  const readiness = async (caller: ReadinessCaller): Promise<ReadinessReport> => {
     if (draining) {
       return { ready: false, status: 'draining', details: { inFlight: inFlight.count } };
     }
-    return options.readiness ? options.readiness() : { ready: true, status: 'ready' };
+    return options.readiness ? options.readiness(caller) : { ready: true, status: 'ready' };
   };
-  const knownCaller = (request: IncomingMessage) => async () => {
-    if (rebindingRefusal(request, hostCheck) !== undefined) return false;
-    if (!authenticator) return true;
-    return 'principal' in (await authenticateRequest(request, authenticator, oauth));
-  };
+  const knownCaller =
+    (request: IncomingMessage) => async (): Promise<ReadinessCaller | undefined> => {
+      if (rebindingRefusal(request, hostCheck) !== undefined) return undefined;
+      if (!authenticator) return {};
+      const outcome = await authenticateRequest(request, authenticator, oauth);
+      return 'principal' in outcome ? { principal: outcome.principal } : undefined;
+    };
 
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const url = new URL(request.url ?? '/', 'http://localhost');

@@ -66,7 +66,7 @@ export {
   metadataUrl,
   protectedResourceMetadata,
 } from './oauth-resource.js';
-export type { ReadinessReport } from './probes.js';
+export type { ReadinessCaller, ReadinessReport } from './probes.js';
 export { HEALTH_PATH, InFlightRequests, READY_PATH } from './probes.js';
 export type { HttpRefusal, RefusalFormat } from './refusals.js';
 export {

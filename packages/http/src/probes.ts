@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Principal } from '@arsenal/core';
 
 /**
  * What `/readyz` answers: 200 when `ready`, else 503; the rest goes in the JSON body.
@@ -26,6 +27,32 @@ export interface ReadinessReport {
   status: string;
   /** Per-dependency states, e.g. `{ upstreams: { everything: 'connected' } }`. */
   details?: Record<string, unknown>;
+}
+
+/**
+ * Who reads a `/readyz` answer: a caller that passed the host checks, with its principal when it
+ * authenticated (none on a server without authentication). Details name only what it may see.
+ *
+ * @example
+ * ```ts
+ * import { type ReadinessCaller, type ReadinessReport, startHttpHost } from '@arsenal/http';
+ *
+ * const upstreams = { billing: 'connected', search: 'connected' };
+ * const host = await startHttpHost({
+ *   port: 0,
+ *   routes: [],
+ *   // Names for an authenticated caller; an anonymous one reads a count.
+ *   readiness: (caller: ReadinessCaller): ReadinessReport => ({
+ *     ready: true,
+ *     status: 'ready',
+ *     details: caller.principal ? { upstreams } : { upstreamCount: 2 },
+ *   }),
+ * });
+ * await host.close();
+ * ```
+ */
+export interface ReadinessCaller {
+  principal?: Principal;
 }
 
 /**
@@ -123,15 +150,15 @@ function sendJson(response: ServerResponse, status: number, body: unknown): void
  * Answers `GET /healthz` (the process is alive: always 200) and `GET /readyz` (200 when ready
  * for traffic, 503 while starting or draining). Returns false for any other request. Probes
  * come from the orchestrator, so they skip authentication and host checks; a caller the front
- * door does not know (`revealDetails` false: a foreign Host, no valid credential where one is
- * configured) reads the status word only, never the details (upstream names and states).
+ * door does not know (a foreign Host, no valid credential where one is configured) reads the
+ * status word only, never the details; a known one reads the details `readiness` gives it.
  */
 export async function answerProbe(
   request: IncomingMessage,
   response: ServerResponse,
   pathname: string,
-  readiness: () => ReadinessReport | Promise<ReadinessReport>,
-  revealDetails: () => Promise<boolean>,
+  readiness: (caller: ReadinessCaller) => ReadinessReport | Promise<ReadinessReport>,
+  knownCaller: () => Promise<ReadinessCaller | undefined>,
 ): Promise<boolean> {
   if (pathname !== HEALTH_PATH && pathname !== READY_PATH) return false;
   if (request.method !== 'GET' && request.method !== 'HEAD') {
@@ -143,14 +170,15 @@ export async function answerProbe(
     sendJson(response, 200, { status: 'alive' });
     return true;
   }
+  const caller = await knownCaller();
   let report: ReadinessReport;
   try {
-    report = await readiness();
+    report = await readiness(caller ?? {});
   } catch {
     // The error's text may name internals; the status word is enough for a probe.
     report = { ready: false, status: 'unknown' };
   }
-  const details = report.details && (await revealDetails()) ? report.details : {};
+  const details = report.details && caller ? report.details : {};
   sendJson(response, report.ready ? 200 : 503, { status: report.status, ...details });
   return true;
 }

@@ -2,6 +2,7 @@ import { type Arsenal, createArsenal, defineTool, ToolNameCollisionError } from 
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createArsenalMcpServer, SERVE_MODES } from './arsenal-mcp-server.js';
+import { ExposedToolNames, exposedToolName } from './exposed-names.js';
 import { type RunningHttpServer, startHttpServer } from './http-server.js';
 import { connectHttpClient, firstText } from './test-support/fixture.js';
 
@@ -60,5 +61,56 @@ describe.each(SERVE_MODES)('%s mode', (mode) => {
     expect(error?.message).toContain('"evil.svc_echo"');
     expect(error?.message).toContain('"svc.echo"');
     expect(error?.message).toContain('would both be exposed as "svc_echo"');
+  });
+});
+
+describe('names cut to 64 characters', () => {
+  const long = (tail: string) =>
+    `summarise_the_quarterly_revenue_report_for_every_region_and_${tail}`;
+
+  async function listedNames(order: readonly string[]) {
+    const arsenal = createArsenal();
+    await arsenal.register(order.map((tail) => echo('reports', long(tail), tail)));
+    const names = new ExposedToolNames(arsenal.registry, ['find_relevant_tools']);
+    const byTool = Object.fromEntries(names.entries().map(({ name, tool }) => [tool.name, name]));
+    names.close();
+    await arsenal.close();
+    return byTool;
+  }
+
+  it('are cut the same whatever the registration order, and never collide', async () => {
+    const forward = await listedNames(['currency', 'currencies', 'country']);
+    const backward = await listedNames(['country', 'currencies', 'currency']);
+    expect(forward).toEqual(backward);
+    const names = Object.values(forward);
+    expect(new Set(names).size).toBe(3);
+    for (const name of names) {
+      expect(name.length).toBeLessThanOrEqual(64);
+      expect(name).toMatch(/^summarise_the_quarterly_revenue_report_for_every_re_[0-9a-f]{12}$/);
+      expect(name).not.toMatch(/_2$/);
+    }
+    // A tool registered later does not move an earlier tool's name.
+    const alone = await listedNames(['currency']);
+    expect(alone[long('currency')]).toBe(forward[long('currency')]);
+  });
+
+  it('withholds both tools, naming them, when one would take the name another is listed under', async () => {
+    arsenal = createArsenal();
+    const cut = exposedToolName(long('currency'), { namespace: 'reports', name: long('currency') });
+    await arsenal.register([echo('reports', long('currency'), 'real')]);
+    // A tool whose own name is that cut name: neither gets it, in either order.
+    await arsenal.register([echo('evil', cut, 'impostor')], { origin: 'imported' });
+    const names = new ExposedToolNames(arsenal.registry, []);
+    expect(names.entries()).toEqual([]);
+    const [collision] = names.collisions();
+    expect(ToolNameCollisionError.isInstance(collision)).toBe(true);
+    expect(collision?.exposedName).toBe(cut);
+    expect(collision?.message).toContain(`"evil.${cut}"`);
+    names.close();
+    const mcp = createArsenalMcpServer({ arsenal, mode: 'static' });
+    expect(mcp.listTools().map((tool) => tool.name)).toEqual(['confirm_tool_call']);
+    // Unknown, as a tool that does not exist: neither the real tool nor the impostor runs.
+    await expect(mcp.callTool(cut, {})).rejects.toThrow(`Unknown tool "${cut}"`);
+    await mcp.close();
   });
 });

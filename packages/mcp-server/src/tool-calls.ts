@@ -132,6 +132,7 @@ export class ToolCalls {
       query,
       limit: Math.min(limit, MAX_FIND_LIMIT),
       ...(principal ? { principal } : {}),
+      audience: 'caller',
     });
     const tools = retrieval.tools
       .filter((scored) => this.#catalog.isVisible(scored.tool, principal))

@@ -27,7 +27,9 @@ export class ToolCatalog {
 
   /** Whether the policy lets this principal see (and so call) the tool. */
   isVisible(tool: ToolDefinition, principal: Principal | undefined): boolean {
-    return this.#arsenal.isVisible(tool, principal) && !tool.deprecated;
+    return (
+      this.#arsenal.isVisible(tool, principal) && !tool.deprecated && this.#names.isListed(tool)
+    );
   }
 
   /** Whether the tool matches a pinned pattern (name, `namespace.name`, qualified or listed name). */

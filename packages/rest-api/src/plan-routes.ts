@@ -54,7 +54,11 @@ export function planRoutes(dependencies: RouteDependencies): Route[] {
           ...full,
           nodes: full.nodes.filter((node) => visible.has(node)),
           edges: full.edges.filter((edge) => visible.has(edge.from) && visible.has(edge.to)),
-          unresolved: full.unresolved.filter((edge) => visible.has(edge.from)),
+          // An unresolved name may be a hidden tool not registered now (its server down, or
+          // held in quarantine): only those who manage the catalog see them.
+          unresolved: dependencies.canManageTools(context.principal)
+            ? full.unresolved.filter((edge) => visible.has(edge.from))
+            : [],
         };
         if (format === 'json') {
           sendJson(context.response, 200, graph);
@@ -80,7 +84,8 @@ export function planRoutes(dependencies: RouteDependencies): Route[] {
         const plan = await planning.planner.plan(
           { ...task, ...(context.principal ? { principal: context.principal } : {}) },
           {
-            retrieve: (request) => dependencies.arsenal.retrieve(request),
+            retrieve: (request) =>
+              dependencies.arsenal.retrieve({ ...request, audience: 'caller' }),
             tool: (name) => findVisibleTool(dependencies, name, context.principal),
             graph: planning.graph,
           },

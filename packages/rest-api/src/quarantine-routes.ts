@@ -75,7 +75,7 @@ export function quarantineRoutes(dependencies: RouteDependencies): Route[] {
           .quarantined()
           .filter(({ tool }) => canApprove || arsenal.isVisible(tool, context.principal))
           .map(({ tool, findings, quarantinedAt }) => ({
-            tool,
+            tool: canApprove ? tool : arsenal.viewFor(tool, context.principal),
             quarantinedAt,
             findings: findings.map((finding) => ({ ...finding })),
           }));

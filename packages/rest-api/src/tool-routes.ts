@@ -88,7 +88,7 @@ export function toolRoutes(dependencies: RouteDependencies): Route[] {
         const tools = all.slice(query.offset, query.offset + query.limit);
         const next = query.offset + tools.length;
         sendJson(context.response, 200, {
-          tools,
+          tools: tools.map((tool) => arsenal.viewFor(tool, context.principal)),
           total: all.length,
           offset: query.offset,
           limit: query.limit,
@@ -104,7 +104,8 @@ export function toolRoutes(dependencies: RouteDependencies): Route[] {
       path: '/tools/{name}',
       async handle(context) {
         const name = context.params.name ?? '';
-        sendJson(context.response, 200, visibleTool(dependencies, name, context.principal));
+        const tool = visibleTool(dependencies, name, context.principal);
+        sendJson(context.response, 200, arsenal.viewFor(tool, context.principal));
       },
     },
     {
@@ -161,8 +162,15 @@ export function toolRoutes(dependencies: RouteDependencies): Route[] {
         const result = await arsenal.retrieve({
           ...(body as Omit<RetrievalRequest, 'principal'>),
           ...(context.principal ? { principal: context.principal } : {}),
+          audience: 'caller',
         });
-        sendJson(context.response, 200, result);
+        sendJson(context.response, 200, {
+          ...result,
+          tools: result.tools.map((scored) => ({
+            ...scored,
+            tool: arsenal.viewFor(scored.tool, context.principal),
+          })),
+        });
       },
     },
   ];

@@ -77,6 +77,7 @@ export {
   poisoningDetectorCaseIds,
 } from './poisoning-detector-conformance.js';
 export { HOLDOUT_HARMLESS_TOOLS, HOLDOUT_POISONED_TOOLS } from './poisoning-holdout.js';
+export { TUNING_LOOK_ALIKE_TOOLS } from './poisoning-lookalikes-tuning.js';
 export type { ListeningProcess } from './processes.js';
 export { freePort, startListeningProcess } from './processes.js';
 export type { RedisServerProcess } from './redis-server.js';

@@ -9,6 +9,7 @@ import {
 import { describe, expect, it } from 'vitest';
 import { HARMLESS_TOOLS, POISONED_TOOLS } from './poisoning-corpus.js';
 import { HOLDOUT_HARMLESS_TOOLS, HOLDOUT_POISONED_TOOLS } from './poisoning-holdout.js';
+import { TUNING_LOOK_ALIKE_TOOLS } from './poisoning-lookalikes-tuning.js';
 
 const BENCH = new URL('../../../bench/data/', import.meta.url);
 
@@ -47,6 +48,22 @@ describe('the poisoning corpus', () => {
     const tool = createToolDefinition(harmless.tool, { hygiene: 'off' });
     expect(detectPoisoning(tool)).toEqual([]);
   });
+
+  it('has a tuning set of over 100 valid honest look-alikes with unique ids and names', () => {
+    expect(TUNING_LOOK_ALIKE_TOOLS.length).toBeGreaterThanOrEqual(100);
+    const ids = new Set(TUNING_LOOK_ALIKE_TOOLS.map((c) => c.id));
+    expect(ids.size).toBe(TUNING_LOOK_ALIKE_TOOLS.length);
+    const names = new Set(HARMLESS_TOOLS.map((c) => c.tool.name));
+    for (const c of TUNING_LOOK_ALIKE_TOOLS) expect(names.has(c.tool.name), c.id).toBe(false);
+  });
+
+  it.each(TUNING_LOOK_ALIKE_TOOLS.map((c) => [c.id, c] as const))(
+    'does not flag the honest tuning look-alike %s',
+    (_id, harmless) => {
+      const tool = createToolDefinition(harmless.tool, { hygiene: 'off' });
+      expect(detectPoisoning(tool)).toEqual([]);
+    },
+  );
 
   it('quarantines every positive when imported and refuses it when written in code', async () => {
     const imported = await createArsenal().register(

@@ -1,6 +1,11 @@
 import type { ServeConfig } from '@arsenal/config';
 import type { Arsenal } from '@arsenal/core';
-import { type HttpRoute, isLoopbackHost, type ReadinessReport } from '@arsenal/http';
+import {
+  type HttpRoute,
+  isLoopbackHost,
+  type ReadinessCaller,
+  type ReadinessReport,
+} from '@arsenal/http';
 import {
   type ArsenalMcpServer,
   type RunningHttpServer,
@@ -28,7 +33,7 @@ export async function startServeHttp(
   arsenal: Arsenal,
   serve: ServeConfig,
   args: ServeArgs,
-  readiness?: () => ReadinessReport,
+  readiness?: (caller: ReadinessCaller) => ReadinessReport,
   context: RestRouteContext = {},
 ): Promise<RunningHttpServer> {
   const host = args.http?.host ?? serve.host ?? '127.0.0.1';

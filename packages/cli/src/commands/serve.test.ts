@@ -1,5 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { ConfiguredArsenal } from '@arsenal/config';
+import { createArsenal, createSecurityPolicy, defineTool } from '@arsenal/core';
 import { temporaryDirectory } from '@arsenal/testkit';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -7,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { parseCommandArgs } from '../args.js';
 import { runCli } from '../cli.js';
 import { createMemoryWriter } from '../io.js';
-import { parseListenAddress, serveSpec, startServe, toServeArgs } from './serve.js';
+import { parseListenAddress, readinessOf, serveSpec, startServe, toServeArgs } from './serve.js';
 
 describe('arsenal serve', () => {
   it('parses --http addresses and refuses bad ones', () => {
@@ -246,5 +248,101 @@ describe('arsenal serve', () => {
     } finally {
       await running.close();
     }
+  });
+
+  it('names in /readyz only the upstreams whose tools the caller may see; anonymous callers read counts', async () => {
+    const arsenal = createArsenal({
+      policy: createSecurityPolicy({ deny: { namespaces: ['vault'] } }),
+    });
+    const input = { type: 'object', properties: {} } as const;
+    await arsenal.register([
+      defineTool({
+        name: 'read_note',
+        namespace: 'notes',
+        description: 'Read a note.',
+        input,
+        handler: () => 'note',
+      }),
+      defineTool({
+        name: 'read_secret',
+        namespace: 'vault',
+        description: 'Read a secret.',
+        input,
+        handler: () => 'secret',
+      }),
+    ]);
+    const sources = [
+      { id: 'notes', namespace: 'notes', state: 'connected' },
+      { id: 'vault', namespace: 'vault', state: 'failed' },
+    ] as unknown as ConfiguredArsenal['sources'];
+    const configured = { arsenal, sources };
+    const reader = readinessOf(configured, () => true, {
+      principal: { id: 'rita', capabilities: [] },
+    });
+    expect(reader).toEqual({
+      ready: false,
+      status: 'upstream_failed',
+      details: { upstreamCounts: { connected: 1, failed: 1 }, upstreams: { notes: 'connected' } },
+    });
+    expect(JSON.stringify(reader)).not.toContain('vault');
+    const anonymous = readinessOf(configured, () => true, {});
+    expect(anonymous.details).toEqual({ upstreamCounts: { connected: 1, failed: 1 } });
+    const admin = readinessOf(configured, () => true, { principal: { id: 'ops' } });
+    expect(admin.details?.upstreams).toEqual({ notes: 'connected' });
+    await arsenal.close();
+  });
+
+  it('grants anonymous callers of a server without serve.auth every capability, unless policy.anonymousCapabilities says otherwise', async () => {
+    const dir = temporaryDirectory('arsenal-serve-test-');
+    await writeFile(
+      join(dir, 'tools.yaml'),
+      [
+        '- name: get_forecast',
+        '  description: Weather forecast for a city for the next days.',
+        '  parameters: { type: object, properties: { city: { type: string } } }',
+        '- name: fetch_page',
+        '  description: Fetch a web page by its address.',
+        '  capabilities: [network_access]',
+        '  parameters: { type: object, properties: { url: { type: string } } }',
+      ].join('\n'),
+    );
+    const listed = async (policy: string[]) => {
+      await writeFile(
+        join(dir, 'arsenal.yaml'),
+        ['serve: { mode: static }', 'tools:', '  catalogs: [tools.yaml]', ...policy].join('\n'),
+      );
+      const args = toServeArgs(
+        parseCommandArgs(serveSpec, [
+          '--config',
+          join(dir, 'arsenal.yaml'),
+          '--http',
+          '127.0.0.1:0',
+        ]),
+      );
+      const running = await startServe(args, {
+        stdout: createMemoryWriter(),
+        stderr: createMemoryWriter(),
+      });
+      const client = new Client({ name: 'serve-test', version: '1.0.0' });
+      try {
+        await client.connect(new StreamableHTTPClientTransport(new URL(running.url ?? '')));
+        const names = (await client.listTools()).tools.map((tool) => tool.name);
+        const refused = await client
+          .callTool({ name: 'fetch_page', arguments: { url: 'https://example.com' } })
+          .then(JSON.stringify, (error: Error) => error.message);
+        return { names, refused };
+      } finally {
+        await client.close();
+        await running.close();
+      }
+    };
+    // Without serve.auth the server is loopback only and its anonymous callers are the operator.
+    const local = await listed([]);
+    expect(local.names).toEqual(['fetch_page', 'get_forecast', 'confirm_tool_call']);
+    const none = await listed(['policy:', '  anonymousCapabilities: []']);
+    expect(none.names).toEqual(['get_forecast', 'confirm_tool_call']);
+    expect(none.refused).toContain('Unknown tool "fetch_page"');
+    const granted = await listed(['policy:', '  anonymousCapabilities: [network_access]']);
+    expect(granted.names).toEqual(['fetch_page', 'get_forecast', 'confirm_tool_call']);
   });
 });

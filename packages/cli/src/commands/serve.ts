@@ -1,5 +1,5 @@
 import type { ConfiguredArsenal, ServeConfig } from '@arsenal/config';
-import type { ReadinessReport } from '@arsenal/http';
+import type { ReadinessCaller, ReadinessReport } from '@arsenal/http';
 import { createArsenalMcpServer, startStdioServer } from '@arsenal/mcp-server';
 import { type CliIO, writeLine } from '../io.js';
 import { cliVersion } from '../version.js';
@@ -28,18 +28,38 @@ export interface RunningServe {
 /** How long a graceful shutdown waits for in-flight calls by default. */
 export const DEFAULT_DRAIN_TIMEOUT_MS = 30_000;
 
-/** `/readyz`: ready once serving, unless an upstream MCP server has failed for good. */
-function readinessOf(configured: ConfiguredArsenal, serving: () => boolean): ReadinessReport {
+/**
+ * `/readyz`: ready once serving, unless an upstream MCP server has failed for good. The details
+ * count the upstreams by state; they name an upstream only to an authenticated caller that may see
+ * one of its tools (a namespace hidden from the caller stays unnamed, and an anonymous caller
+ * reads counts only).
+ */
+export function readinessOf(
+  configured: Pick<ConfiguredArsenal, 'arsenal' | 'sources'>,
+  serving: () => boolean,
+  caller: ReadinessCaller = {},
+): ReadinessReport {
+  const counts: Record<string, number> = {};
   const upstreams: Record<string, string> = {};
-  for (const source of configured.sources) upstreams[source.id] = source.state;
-  const failed = Object.entries(upstreams).filter(
-    ([, state]) => state === 'failed' || state === 'closed',
-  );
-  if (!serving()) return { ready: false, status: 'starting', details: { upstreams } };
-  if (failed.length > 0) {
-    return { ready: false, status: 'upstream_failed', details: { upstreams } };
+  let failed = 0;
+  for (const source of configured.sources) {
+    counts[source.state] = (counts[source.state] ?? 0) + 1;
+    if (source.state === 'failed' || source.state === 'closed') failed++;
+    const { principal } = caller;
+    if (
+      principal &&
+      configured.arsenal.visibleTools(principal, { namespace: source.namespace }).length > 0
+    ) {
+      upstreams[source.id] = source.state;
+    }
   }
-  return { ready: true, status: 'ready', details: { upstreams } };
+  const details = {
+    upstreamCounts: counts,
+    ...(Object.keys(upstreams).length > 0 ? { upstreams } : {}),
+  };
+  if (!serving()) return { ready: false, status: 'starting', details };
+  if (failed > 0) return { ready: false, status: 'upstream_failed', details };
+  return { ready: true, status: 'ready', details };
 }
 
 /** Whether a setting asks for a route (`true` or an object), not `false` or absent. */
@@ -66,7 +86,18 @@ export function servesHttp(args: ServeArgs, serve: ServeConfig): boolean {
 /** Load the config (or the demo), build the Arsenal and start serving. */
 export async function startServe(args: ServeArgs, io: CliIO): Promise<RunningServe> {
   const warn = (message: string) => writeLine(io.stderr, `arsenal: warning: ${message}`);
-  const opened = await openConfiguredArsenal(args.config, io);
+  // Anonymous callers are the operator where nobody else can reach the server: over stdio (the
+  // one client is the program that started it), with `--dev`, and over HTTP without `serve.auth`
+  // (which serves loopback only). Once the server authenticates, an anonymous caller is a
+  // stranger and holds no capability unless `policy.anonymousCapabilities` grants it.
+  const opened = await openConfiguredArsenal(args.config, io, {
+    anonymousCapabilities: (config) => {
+      const serve = config.serve ?? {};
+      const authenticates = (serve.auth?.tokens?.length ?? 0) > 0 || !!serve.auth?.oauth;
+      const local = args.dev || !authenticates || (!args.a2a && !servesHttp(args, serve));
+      return local ? ['*'] : undefined;
+    },
+  });
   if (args.a2a) return serveA2a(args.a2a, opened, io);
   const { config, configured } = opened;
   const serve = config.serve ?? {};
@@ -93,7 +124,7 @@ export async function startServe(args: ServeArgs, io: CliIO): Promise<RunningSer
         configured.arsenal,
         serve,
         args,
-        () => readinessOf(configured, () => serving),
+        (caller) => readinessOf(configured, () => serving, caller),
         {
           ...(configured.history ? { history: configured.history } : {}),
           ...(config.source ? { configPath: config.source } : {}),

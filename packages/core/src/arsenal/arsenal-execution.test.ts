@@ -55,7 +55,8 @@ describe('Arsenal execution', () => {
     await arsenal.register([weather, dropTable]);
     const result = await arsenal.retrieve('drop the users database table');
     expect(result.tools.map((t) => t.tool.name)).not.toContain('drop_table');
-    expect(result.filteredCount).toBe(1);
+    // Hidden, it is not counted either: the counts name nothing the caller may not see.
+    expect(result.filteredCount).toBe(0);
   });
 
   it('learns from a successful call made from a retrieval', async () => {

@@ -44,9 +44,9 @@ export function assembleArsenal(options: ArsenalOptions): ArsenalParts {
     health: (tool) => engine.health(tool.qualifiedName),
     ...options.retrieval,
     // A principal never sees a tool the policy would refuse it.
-    visibility: (tool, principal) =>
-      policyShows(policy, tool, principal) &&
-      (extraVisibility ? extraVisibility(tool, principal) : true),
+    visibility: (tool, principal, audience) =>
+      policyShows(policy, tool, principal, audience) &&
+      (extraVisibility ? extraVisibility(tool, principal, audience) : true),
     registry,
     embedder: options.embedder,
     vectorStore: options.vectorStore,

@@ -11,7 +11,7 @@ import type {
 } from '../execution/types.js';
 import { poisoningDetectorFrom } from '../hygiene/poisoning-detectors.js';
 import type { SecurityPolicy } from '../policy/security-policy.js';
-import { visibleSuggestions } from '../policy/visibility.js';
+import { visibleSuggestions, withVisibleRelations } from '../policy/visibility.js';
 import type { Principal, ProgressUpdate } from '../ports/executor.js';
 import type { HistoryStore } from '../ports/history-store.js';
 import type { ToolSource } from '../ports/tool-source.js';
@@ -200,6 +200,22 @@ export class Arsenal {
     options: Omit<ListToolsOptions, 'principal'> = {},
   ): ToolDefinition[] {
     return this.registry.list(options).filter((tool) => this.isVisible(tool, principal));
+  }
+
+  /**
+   * `tool` as a caller sees it: dependencies and `supersededBy` naming a tool the caller may not
+   * see (or no registered tool) are left out. Served surfaces send tools through it.
+   */
+  viewFor(tool: ToolDefinition, principal: Principal | undefined): ToolDefinition {
+    return withVisibleRelations(tool, (reference) => {
+      let related: ToolDefinition | undefined;
+      try {
+        related = this.registry.resolve(reference)?.definition;
+      } catch {
+        return false;
+      }
+      return related !== undefined && this.isVisible(related, principal);
+    });
   }
 
   /** Names close to `reference` ("did you mean") whose tools the caller may see, best first. */

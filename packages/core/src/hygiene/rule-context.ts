@@ -26,7 +26,7 @@ function sentences(text: string): string[] {
 
 /** Words that make a private path the object of an audit, a scan or a description. */
 const EXAMINED =
-  /\b(?:audit\w*|scan\w*|check\w*|inspect\w*|verif\w*|lint\w*|monitor\w*|detect\w*|warn\w*|flag\w*|permissions?|chmod|world-readable|rotat\w*|harden\w*|default chain|credential chain|comes? from|loaded from|committed|explain\w*|describ\w*|document\w*|report (?:keys|entries|files|findings|weak))\b/i;
+  /\b(?:audit\w*|scan\w*|check\w*|inspect\w*|verif\w*|validat\w*|lint\w*|monitor\w*|detect\w*|warn\w*|flag\w*|permissions?|chmod|world-readable|rotat\w*|harden\w*|default chain|credential chain|comes? from|loaded from|committed|explain\w*|describ\w*|document\w*|report (?:keys|entries|files|findings|weak))\b/i;
 
 /**
  * Words that hand a file's content to someone: the model is asked to read it and pass it on.
@@ -39,9 +39,12 @@ const HANDED_OVER =
 const TAKEN =
   /(?<!\b(?:can|could|may|might|others|anyone|everyone|users?|be|to be)\s)\b(?:read|cat|include|send|pass|attach|paste|upload|post|forward|copy|share|return|output|print|echo|leak|exfiltrate|submit|embed|content|contents|open)\b/i;
 
-/** The file is where something is written or what an ignore list keeps out of a repository. */
+/**
+ * The file is where something is written (or merged into) or what an ignore list keeps out of a
+ * repository.
+ */
 const KEPT_OUT_OR_WRITTEN =
-  /\.(?:git|docker|npm)ignore\b|\bignore (?:list|file)\b|\b(?:write|writes|written|save|saves|saved|store|stores|stored)\b[^.]{0,40}\b(?:to|into|in)\s+(?:(?:a|the|its|an?)\s+)?(?:[\w-]+\s+){0,2}(?:in\s+)?[~$%/\\]/i;
+  /\.(?:git|docker|npm)ignore\b|\bignore (?:list|file)\b|\b(?:write|writes|written|save|saves|saved|store|stores|stored|merge|merges|merged)\b[^.]{0,40}\b(?:to|into|in)\s+(?:(?:a|the|its|an?)\s+)?(?:[\w-]+\s+){0,2}(?:in\s+)?[~$%/\\]/i;
 
 /**
  * Whether every sentence naming a private file (`pattern` finds them) names it as the object

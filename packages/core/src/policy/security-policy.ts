@@ -33,12 +33,24 @@ export interface SecurityPolicyOptions {
   checkCapabilities?: boolean;
   /** Refuse calls without a principal. Default false (local, trusted callers). */
   requirePrincipal?: boolean;
+  /**
+   * Capability globs a served caller without a principal (`audience: 'caller'`: an anonymous
+   * client of REST, MCP, A2A, UTCP) holds. Default none: such a caller neither sees nor calls a
+   * tool that needs a capability, just as a principal without it. `['*']` grants every one. In-process
+   * calls without a principal (the operator's own code) are not judged by it.
+   */
+  anonymousCapabilities?: readonly string[];
 }
 
 export interface PolicyRequest {
   tool: ToolDefinition;
   arguments: Readonly<Record<string, unknown>>;
   principal?: Principal;
+  /**
+   * Who asks. `'caller'`: a client of a served surface, so a missing principal is an anonymous
+   * caller (holding `anonymousCapabilities` only). `'operator'` (default): in-process code.
+   */
+  audience?: 'operator' | 'caller';
 }
 
 export interface PolicyDecision {
@@ -165,8 +177,9 @@ export function createSecurityPolicy(options: SecurityPolicyOptions = {}): Secur
   const destructivePatterns = options.destructivePatterns ?? DESTRUCTIVE_TOOL_PATTERNS;
   const confirmDestructive = options.confirmDestructive ?? true;
   const checkCapabilities = options.checkCapabilities ?? true;
+  const anonymousCapabilities = options.anonymousCapabilities ?? [];
   return {
-    evaluate({ tool, arguments: args, principal }) {
+    evaluate({ tool, arguments: args, principal, audience }) {
       const denied = ruleMatch(options.deny, tool);
       if (denied) return { effect: 'deny', reason: `it matches the deny ${denied}` };
       if (options.allow && !ruleMatch(options.allow, tool)) {
@@ -185,6 +198,17 @@ export function createSecurityPolicy(options: SecurityPolicyOptions = {}): Secur
           return {
             effect: 'deny',
             reason: `principal "${principal.id}" lacks the capabilities ${missing.join(', ')}`,
+          };
+        }
+      }
+      if (checkCapabilities && !principal && audience === 'caller') {
+        const missing = tool.capabilities.filter(
+          (capability) => !firstMatch(anonymousCapabilities, [capability]),
+        );
+        if (missing.length > 0) {
+          return {
+            effect: 'deny',
+            reason: `an anonymous caller lacks the capabilities ${missing.join(', ')} (authenticate, or grant them with anonymousCapabilities)`,
           };
         }
       }

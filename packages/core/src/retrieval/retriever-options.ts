@@ -52,7 +52,11 @@ export interface ToolRetrieverOptions {
   /** Runtime health by tool, for excluding open breakers and scoring. */
   health?: (tool: ToolDefinition) => ToolHealth | undefined;
   /** Extra visibility rule (policy): return false to withhold a tool from a principal. */
-  visibility?: (tool: ToolDefinition, principal: Principal | undefined) => boolean;
+  visibility?: (
+    tool: ToolDefinition,
+    principal: Principal | undefined,
+    audience: 'operator' | 'caller',
+  ) => boolean;
   telemetry?: Telemetry;
 }
 

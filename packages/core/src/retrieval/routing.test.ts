@@ -142,7 +142,8 @@ describe('health, policy and pins', () => {
       pinned: ['refund_payment'],
     });
     expect(names(result)).not.toContain('refund_payment');
-    expect(result.filteredCount).toBeGreaterThan(0);
+    // Nor counts it: a hidden tool is not a candidate the principal could learn of.
+    expect(result.filteredCount).toBe(0);
   });
 
   it('keeps pinned tools whatever the query, on top of the limit', async () => {

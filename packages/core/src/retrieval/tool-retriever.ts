@@ -171,10 +171,12 @@ export class ToolRetriever {
     const pinnedVersions = request.filters?.tools;
     // The policy decides visibility when there is one (Arsenal always passes it); the principal's
     // own capabilities and namespaces decide otherwise.
+    const audience = request.audience ?? 'operator';
     const visible = (tool: ToolDefinition): boolean =>
-      visibility ? visibility(tool, principal) : principalMaySee(tool, principal);
+      visibility ? visibility(tool, principal, audience) : principalMaySee(tool, principal);
     // Several searches ask about the same tools; decide each tool once per retrieval. Older
-    // versions are not candidates at all (null); filters and policy reject (false).
+    // versions and tools hidden from the principal are not candidates at all (null), so the
+    // counts a caller reads never count what it may not see; filters reject (false).
     const decisions = new Map<string, boolean | null>();
     const accept = (id: string): boolean | null => {
       let decision = decisions.get(id);
@@ -183,7 +185,7 @@ export class ToolRetriever {
         if (!tool) decision = null;
         else if (!this.#registry.isLatest(tool) && !pinnedVersions?.includes(tool.qualifiedName)) {
           decision = null;
-        } else decision = passesFilters(tool) && visible(tool);
+        } else decision = visible(tool) ? passesFilters(tool) : null;
         decisions.set(id, decision);
       }
       return decision;

@@ -60,6 +60,11 @@ export interface RetrievalRequest {
   scoreThreshold?: number;
   filters?: RetrievalFilters;
   principal?: Principal;
+  /**
+   * Who reads the result: `'caller'` for a client of a served surface (without a principal it is
+   * an anonymous caller), `'operator'` (default) for in-process code. As `ToolCall.audience`.
+   */
+  audience?: 'operator' | 'caller';
   context?: ConversationContext;
   signal?: AbortSignal;
   traceId?: string;

@@ -1,11 +1,20 @@
-import { type Arsenal, ArsenalError, createArsenal, defineTool } from '@arsenal/core';
+import {
+  type Arsenal,
+  ArsenalError,
+  createArsenal,
+  createSecurityPolicy,
+  defineTool,
+} from '@arsenal/core';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { ElicitRequestSchema, type ElicitResult } from '@modelcontextprotocol/sdk/types.js';
 
 /** A small catalog: math and notes for everyone, billing for finance, one destructive tool. */
 export async function createFixtureArsenal(): Promise<Arsenal> {
-  const arsenal = createArsenal();
+  // The tests' clients are anonymous; they may use every tool, `financial` ones too.
+  const arsenal = createArsenal({
+    policy: createSecurityPolicy({ anonymousCapabilities: ['*'] }),
+  });
   const summary = await arsenal.register([
     defineTool({
       name: 'add_numbers',
