@@ -5,6 +5,7 @@ export interface EventBase {
   traceId?: string;
 }
 
+/** A tool was added to the catalog or its definition changed. */
 export interface ToolRegisteredEvent extends EventBase {
   type: 'tool.registered';
   tool: string;
@@ -13,12 +14,14 @@ export interface ToolRegisteredEvent extends EventBase {
   change: 'added' | 'updated';
 }
 
+/** A tool was removed from the catalog. */
 export interface ToolUnregisteredEvent extends EventBase {
   type: 'tool.unregistered';
   tool: string;
   qualifiedName: string;
 }
 
+/** The poisoning detector flagged a tool's text: what it found, and where. */
 export interface ToolFlaggedEvent extends EventBase {
   type: 'tool.flagged';
   tool: string;
@@ -44,6 +47,10 @@ export interface ToolApprovedEvent extends EventBase {
   contentHash: string;
 }
 
+/**
+ * A retrieval finished: the query, the tools returned with their scores, how many candidates were
+ * weighed and filtered out, and how long it took.
+ */
 export interface RetrievalCompletedEvent extends EventBase {
   type: 'retrieval.completed';
   query: string;
@@ -81,6 +88,7 @@ export interface ExecutionCompletedEvent extends EventBase, CallSpan {
   attempt: number;
 }
 
+/** A tool's circuit breaker changed state (`closed`, `open`, `half_open`). */
 export interface CircuitChangedEvent extends EventBase {
   type: 'circuit.changed';
   tool: string;
@@ -98,6 +106,7 @@ export interface PolicyDecisionEvent extends EventBase, CallSpan {
   reason: string;
 }
 
+/** A call waits for a human to confirm it, or was confirmed, rejected or let expire. */
 export interface ConfirmationEvent extends EventBase {
   type: 'confirmation.requested' | 'confirmation.resolved';
   confirmationId: string;
@@ -105,6 +114,7 @@ export interface ConfirmationEvent extends EventBase {
   outcome?: 'confirmed' | 'rejected' | 'expired';
 }
 
+/** An invocation (a long call run with `invoke`) changed state. */
 export interface InvocationEvent extends EventBase {
   type: 'invocation.changed';
   invocationId: string;
@@ -113,6 +123,7 @@ export interface InvocationEvent extends EventBase {
   progress?: number;
 }
 
+/** A call was refused by a rate limit or a concurrency limit. */
 export interface RateLimitedEvent extends EventBase {
   type: 'rate.limited';
   tool: string;
@@ -131,6 +142,7 @@ export interface ExecutionRetryEvent extends EventBase, CallSpan {
   errorCode: string;
 }
 
+/** An audit record could not be written to the history store. */
 export interface AuditFailedEvent extends EventBase {
   type: 'audit.failed';
   callId: string;
@@ -201,6 +213,7 @@ export type ArsenalEvent =
   | StateUnavailableEvent
   | StateRecoveredEvent;
 
+/** The `type` of every event Arsenal emits. */
 export type ArsenalEventType = ArsenalEvent['type'];
 
 /**
@@ -215,6 +228,8 @@ export type ArsenalEventType = ArsenalEvent['type'];
  * const arsenal = createArsenal({ telemetry });
  */
 export interface Telemetry {
+  /** Receive one event. Must not throw or block: emitters ignore what it throws. */
   emit(event: ArsenalEvent): void;
+  /** Flush what is buffered and release resources. */
   close?(): Promise<void>;
 }

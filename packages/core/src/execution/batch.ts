@@ -7,8 +7,13 @@ import { isIdempotentTool } from './retry.js';
 import { takesControl } from './tool-set-filter.js';
 import type { ToolCall, ToolResult } from './types.js';
 
+/**
+ * How a batch runs its calls: all at once, one by one in order, or `adaptive` (read-only calls at
+ * once, the rest in order).
+ */
 export type BatchStrategy = 'parallel' | 'sequential' | 'adaptive';
 
+/** Several tool calls to run in one round (`executeBatch`). */
 export interface BatchRequest {
   calls: readonly ToolCall[];
   /** Default `adaptive`: read-only calls in parallel, calls that change things one by one in order. */
@@ -25,6 +30,7 @@ export interface BatchRequest {
   allowedTools?: readonly string[];
 }
 
+/** What `executeBatch` answers: one result per call, and counts. */
 export interface BatchResult {
   /** One per call, in the order of `calls`. */
   results: ToolResult[];

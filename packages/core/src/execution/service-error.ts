@@ -31,7 +31,12 @@ export interface ServiceCallContext extends JsonServiceDescription {
 export interface FailedAnswer {
   status: number;
   body: unknown;
-  headers?: { get(name: string): string | null } | undefined;
+  headers?:
+    | {
+        /** The value of a response header, or null when it is absent. */
+        get(name: string): string | null;
+      }
+    | undefined;
   statusText?: string;
 }
 

@@ -50,6 +50,10 @@ export {
   toToolName,
 } from './tool-name.js';
 
+/**
+ * Options of `createToolDefinition`: defaults for the input, and what to do with suspicious
+ * content.
+ */
 export interface CreateToolDefinitionOptions {
   /** What to do with suspicious description content. Default `reject`. */
   hygiene?: HygieneMode;
