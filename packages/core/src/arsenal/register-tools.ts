@@ -201,7 +201,7 @@ function applyHygiene(
   return 'unproven';
 }
 
-/** The summary's entry for a registration that failed, named when the registration says its name. */
+/** The summary's entry for a registration that failed, with its name when it gives one. */
 function failureOf(
   registration: ToolRegistration,
   index: number,

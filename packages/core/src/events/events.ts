@@ -69,6 +69,7 @@ export interface CallSpan {
   parentSpanId?: string;
 }
 
+/** An attempt of a call started (attempt 1, then one per retry). */
 export interface ExecutionStartedEvent extends EventBase, CallSpan {
   type: 'execution.started';
   callId: string;
@@ -77,6 +78,7 @@ export interface ExecutionStartedEvent extends EventBase, CallSpan {
   attempt: number;
 }
 
+/** A call ended: its status, error code when it failed, and how long it took. */
 export interface ExecutionCompletedEvent extends EventBase, CallSpan {
   type: 'execution.completed';
   callId: string;
@@ -96,6 +98,7 @@ export interface CircuitChangedEvent extends EventBase {
   to: 'closed' | 'open' | 'half_open';
 }
 
+/** The policy decided on a call: allowed, denied or sent for confirmation, and why. */
 export interface PolicyDecisionEvent extends EventBase, CallSpan {
   type: 'policy.decision';
   /** The call decided on (absent for decisions outside a call). */
@@ -132,6 +135,7 @@ export interface RateLimitedEvent extends EventBase {
   retryAfterMs: number;
 }
 
+/** A call failed with a retryable error and is tried again after a delay. */
 export interface ExecutionRetryEvent extends EventBase, CallSpan {
   type: 'execution.retry';
   callId: string;

@@ -14,6 +14,9 @@ export interface JsonServiceDescription {
   notJsonHint?: string;
 }
 
+/**
+ * The vendor call a failure came from, so `toServiceError` can say what failed and how to fix it.
+ */
 export interface ServiceCallContext extends JsonServiceDescription {
   /** The endpoint (or API root) called. */
   url: string;
