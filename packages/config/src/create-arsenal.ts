@@ -26,6 +26,7 @@ import {
   approvedHashes,
   emptyPinLock,
   lockPathFor,
+  type PinLock,
   readPinLock,
 } from './pin-lock.js';
 import { checkPolicyCoverage } from './policy-coverage.js';
@@ -155,16 +156,7 @@ export async function createArsenalFromConfig(
     await configured.execution?.stateStore?.close?.();
   };
   try {
-    for (const catalog of config.tools?.catalogs ?? []) {
-      const file = typeof catalog === 'string' ? { path: catalog } : catalog;
-      const inputs = await readCatalog(file.path);
-      const summary = await arsenal.register(inputs, {
-        source: 'catalog',
-        origin: 'imported',
-        ...(file.namespace ? { namespace: file.namespace } : {}),
-      });
-      reportSummary(summary, basename(file.path), warn);
-    }
+    await registerCatalogs(arsenal, config, warn);
     if (config.tools?.inline && config.tools.inline.length > 0) {
       // Tools written in a config file are imported like any file's: flagged ones are held.
       const summary = await registerInlineTools(
@@ -174,58 +166,7 @@ export async function createArsenalFromConfig(
       );
       reportSummary(summary, 'tools.inline', warn);
     }
-    // Core scans every server tool once (the source itself does not): flagged tools are
-    // quarantined, or with `quarantine: false` follow `hygiene` (default `flag` for servers,
-    // so one odd tool never blocks a whole server).
-    const serverHygiene = config.hygiene ?? 'flag';
-    const servers = Object.entries(config.mcpServers ?? {}).filter(
-      ([, server]) => server.enabled !== false,
-    );
-    const loaded = await Promise.allSettled(
-      servers.map(async ([name, server]) => {
-        const source = createMcpToolSource({
-          name,
-          transport: transportOf(server),
-          hygiene: 'off',
-          pinning: {
-            mode: pinningMode,
-            // A server with approvals is not trusted on first use: a tool it lists without one
-            // (a rename included, if only of a letter's case) is withheld until approved.
-            approved: approvedHashes(lock, name),
-            onChange: (finding) =>
-              warn(
-                `mcpServers.${name}: tool "${finding.mcpName}" ${
-                  finding.reason === 'changed' ? 'changed since it was approved' : 'is not approved'
-                }; it is ${finding.action} (see \`arsenal diff\`, then \`arsenal approve\`)`,
-              ),
-          },
-          ...(server.timeoutMs ? { timeoutMs: server.timeoutMs } : {}),
-          onSkippedTool: (skipped) =>
-            warn(`mcpServers.${name}: skipped tool "${skipped.mcpName}": ${skipped.error.message}`),
-          onError: (error) => warn(`mcpServers.${name}: ${error.message}`),
-        });
-        sources.push(source);
-        // Core registers the server's tools with its executor and follows its changes.
-        const handle = await arsenal.addSource(source, {
-          hygiene: serverHygiene,
-          onSyncError: (error) => warn(`mcpServers.${name}: ${error.message}`),
-        });
-        handles.push(handle);
-        return { name, handle };
-      }),
-    );
-    const secrets = secretsOf(config);
-    for (const [index, outcome] of loaded.entries()) {
-      if (outcome.status === 'rejected') {
-        const name = servers[index]?.[0] ?? '?';
-        throw new ConfigurationError(
-          `mcpServers.${name}: cannot connect: ${redactText((outcome.reason as Error).message, secrets)}`,
-          { cause: outcome.reason },
-        );
-      }
-      const { name, handle } = outcome.value;
-      reportSummary(handle.summary, `mcpServers.${name}`, warn);
-    }
+    await addMcpServers(arsenal, config, { lock, pinningMode, warn, sources, handles });
     if (config.cli && config.cli.length > 0) {
       const handle = await arsenal.addSource(
         createProcessToolSource({ id: 'cli', tools: cliToolSpecs(config) }),
@@ -250,4 +191,96 @@ export async function createArsenalFromConfig(
     ...(stateStore ? { stateStore } : {}),
     close,
   };
+}
+
+/** Register the tools of each catalog file, as imported tools (flagged ones are held). */
+async function registerCatalogs(
+  arsenal: Arsenal,
+  config: ArsenalConfig,
+  warn: (message: string) => void,
+): Promise<void> {
+  for (const catalog of config.tools?.catalogs ?? []) {
+    const file = typeof catalog === 'string' ? { path: catalog } : catalog;
+    const inputs = await readCatalog(file.path);
+    const summary = await arsenal.register(inputs, {
+      source: 'catalog',
+      origin: 'imported',
+      ...(file.namespace ? { namespace: file.namespace } : {}),
+    });
+    reportSummary(summary, basename(file.path), warn);
+  }
+}
+
+/** What connecting the configured MCP servers needs, and where it keeps what it opens. */
+interface McpServerParts {
+  lock: PinLock;
+  pinningMode: NonNullable<CreateFromConfigOptions['pinning']>;
+  warn: (message: string) => void;
+  /** Receives each server's tool source, to close with the rest. */
+  sources: McpToolSource[];
+  /** Receives each server's source handle, to stop with the rest. */
+  handles: SourceHandle[];
+}
+
+/**
+ * Connect every enabled MCP server at once and register its tools, pinned to the approvals in
+ * the lock. Throws a ConfigurationError naming the first server that cannot be reached.
+ */
+async function addMcpServers(
+  arsenal: Arsenal,
+  config: ArsenalConfig,
+  { lock, pinningMode, warn, sources, handles }: McpServerParts,
+): Promise<void> {
+  // Core scans every server tool once (the source itself does not): flagged tools are
+  // quarantined, or with `quarantine: false` follow `hygiene` (default `flag` for servers,
+  // so one odd tool never blocks a whole server).
+  const serverHygiene = config.hygiene ?? 'flag';
+  const servers = Object.entries(config.mcpServers ?? {}).filter(
+    ([, server]) => server.enabled !== false,
+  );
+  const loaded = await Promise.allSettled(
+    servers.map(async ([name, server]) => {
+      const source = createMcpToolSource({
+        name,
+        transport: transportOf(server),
+        hygiene: 'off',
+        pinning: {
+          mode: pinningMode,
+          // A server with approvals is not trusted on first use: a tool it lists without one
+          // (a rename included, if only of a letter's case) is withheld until approved.
+          approved: approvedHashes(lock, name),
+          onChange: (finding) =>
+            warn(
+              `mcpServers.${name}: tool "${finding.mcpName}" ${
+                finding.reason === 'changed' ? 'changed since it was approved' : 'is not approved'
+              }; it is ${finding.action} (see \`arsenal diff\`, then \`arsenal approve\`)`,
+            ),
+        },
+        ...(server.timeoutMs ? { timeoutMs: server.timeoutMs } : {}),
+        onSkippedTool: (skipped) =>
+          warn(`mcpServers.${name}: skipped tool "${skipped.mcpName}": ${skipped.error.message}`),
+        onError: (error) => warn(`mcpServers.${name}: ${error.message}`),
+      });
+      sources.push(source);
+      // Core registers the server's tools with its executor and follows its changes.
+      const handle = await arsenal.addSource(source, {
+        hygiene: serverHygiene,
+        onSyncError: (error) => warn(`mcpServers.${name}: ${error.message}`),
+      });
+      handles.push(handle);
+      return { name, handle };
+    }),
+  );
+  const secrets = secretsOf(config);
+  for (const [index, outcome] of loaded.entries()) {
+    if (outcome.status === 'rejected') {
+      const name = servers[index]?.[0] ?? '?';
+      throw new ConfigurationError(
+        `mcpServers.${name}: cannot connect: ${redactText((outcome.reason as Error).message, secrets)}`,
+        { cause: outcome.reason },
+      );
+    }
+    const { name, handle } = outcome.value;
+    reportSummary(handle.summary, `mcpServers.${name}`, warn);
+  }
 }

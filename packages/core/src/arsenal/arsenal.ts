@@ -223,10 +223,12 @@ export class Arsenal {
     return visibleSuggestions(this.registry, this.policy, reference, principal, limit);
   }
 
+  /** Status of an invocation this instance runs (`invoke`), or undefined for an unknown id. */
   status(invocationId: string): InvocationStatus | undefined {
     return this.engine.status(invocationId);
   }
 
+  /** Cancel an invocation this instance runs; false when it is unknown or already finished. */
   cancel(invocationId: string): boolean {
     return this.engine.cancel(invocationId);
   }
@@ -240,10 +242,12 @@ export class Arsenal {
     return this.engine.cancelInvocation(invocationId);
   }
 
+  /** Wait for an invocation's result (a `not_found` result for an unknown or expired id). */
   result(invocationId: string): Promise<ToolResult> {
     return this.engine.result(invocationId);
   }
 
+  /** Progress updates and partial results of an invocation, until it ends. */
   stream(invocationId: string): AsyncIterable<ProgressUpdate> {
     return this.engine.stream(invocationId);
   }
@@ -253,6 +257,7 @@ export class Arsenal {
     return this.engine.confirm(confirmationId);
   }
 
+  /** Refuse a call that was answered `pending_confirmation`: it never runs. */
   reject(confirmationId: string): Promise<ToolResult> {
     return this.engine.reject(confirmationId);
   }
@@ -262,6 +267,10 @@ export class Arsenal {
     return this.engine.pendingConfirmations(options);
   }
 
+  /**
+   * Run several calls in one round (parallel, sequential or adaptive), with de-duplication and a
+   * call limit.
+   */
   executeBatch(request: BatchRequest): Promise<BatchResult> {
     return this.engine.executeBatch({
       ...request,
@@ -269,6 +278,7 @@ export class Arsenal {
     });
   }
 
+  /** Success rate, latency and circuit state of a tool (by name or qualified name). */
   health(tool: string): ToolHealthReport {
     return this.engine.health(tool);
   }
@@ -336,6 +346,9 @@ export class Arsenal {
     return this.#dialects.names;
   }
 
+  /**
+   * Stop watching sources, cancel running invocations and close the stores this instance created.
+   */
   async close(): Promise<void> {
     this.retriever.close();
     await this.engine.close();

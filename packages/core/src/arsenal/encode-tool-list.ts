@@ -9,6 +9,7 @@ export interface EncodeWarning {
   message: string;
 }
 
+/** Tools in a vendor's shape, with a warning for each tool sent differently from what was asked. */
 export interface EncodedToolList {
   tools: unknown[];
   warnings: EncodeWarning[];

@@ -100,55 +100,31 @@ export async function registerTools(
         : undefined;
       // Into an empty registry nothing is unchanged: the lookup is skipped (a name given twice
       // in the batch takes the full path, where the content hash finds it unchanged).
-      if (input && !emptyAtStart) {
-        const existing = target.registry.unchangedInput(
-          input.qualifiedName,
-          input.fingerprint,
-          options.executor,
-        );
-        if (existing) {
-          target.quarantine.release(existing.qualifiedName);
-          summary.unchanged++;
-          summary.tools.push(existing);
-          continue;
-        }
+      const existing =
+        input && !emptyAtStart
+          ? target.registry.unchangedInput(input.qualifiedName, input.fingerprint, options.executor)
+          : undefined;
+      if (existing) {
+        target.quarantine.release(existing.qualifiedName);
+        summary.unchanged++;
+        summary.tools.push(existing);
+        continue;
       }
       warned = false;
-      // Whether the detector ran and found nothing: only then may the description be remembered.
-      let scannedClean = false;
       const definition = definitionOf(registration, registerOptions);
-      const imported = (options.origin ?? originOf(registration, definition)) === 'imported';
-      if (imported && target.quarantineImported) {
-        if (!target.quarantine.isApproved(definition)) {
-          let findings = detect(target, definition, options.signal);
-          if (findings instanceof Promise) findings = await findings;
-          if (findings.length > 0) {
-            summary.quarantined.push(
-              hold(target, registration, definition, findings, options.executor),
-            );
-            continue;
-          }
-          scannedClean = true;
-        }
-      } else if (hygiene !== 'off') {
-        let findings = detect(target, definition, options.signal);
-        if (findings instanceof Promise) findings = await findings;
-        scannedClean = findings.length === 0;
-        if (findings.length > 0) {
-          if (hygiene === 'reject') throw new SuspiciousContentError(definition.name, findings);
-          options.onFindings?.(findings, definition);
-          target.telemetry?.emit({
-            type: 'tool.flagged',
-            time: new Date().toISOString(),
-            tool: definition.name,
-            findings,
-          });
-        }
+      let screening = screenTool(target, registration, definition, hygiene, options);
+      if (screening instanceof Promise) screening = await screening;
+      if (typeof screening === 'object') {
+        summary.quarantined.push(screening);
+        continue;
       }
       // Only a description that registered cleanly, under the name it was fingerprinted for,
       // may be recognised by its fingerprint next time.
       const remembered =
-        input && scannedClean && !warned && definition.qualifiedName === input.qualifiedName
+        input &&
+        screening === 'clean' &&
+        !warned &&
+        definition.qualifiedName === input.qualifiedName
           ? input.fingerprint
           : undefined;
       const outcome = isFunctionTool(registration)
@@ -159,20 +135,82 @@ export async function registerTools(
       summary[outcome.status]++;
       summary.tools.push(outcome.tool);
     } catch (error) {
-      const name =
-        (registration as { name?: unknown }).name ??
-        (registration as { definition?: { name?: unknown } }).definition?.name;
-      summary.failed.push({
-        index,
-        name: typeof name === 'string' ? name : undefined,
-        error: toArsenalError(error),
-      });
+      summary.failed.push(failureOf(registration, index, error));
     } finally {
       if ((index + 1) % progressEvery === 0 || index + 1 === list.length)
         options.onProgress?.(index + 1, list.length);
     }
   }
   return summary;
+}
+
+/**
+ * What screening a new or changed tool found: `clean` when the detector ran and found nothing
+ * (only then may its description be remembered), `unproven` when the detector did not run or
+ * its findings were only reported, or the quarantine entry when the tool is held.
+ */
+type Screening = 'clean' | 'unproven' | QuarantinedTool;
+
+/**
+ * Run the detector over a tool as its origin says. An imported tool (when imported tools are
+ * quarantined) is held when flagged, unless an operator approved this very definition; any other
+ * tool follows the hygiene mode: `reject` throws, `flag` reports the findings and keeps the tool,
+ * `off` skips the detector. Answers at once unless the detector answers with a promise.
+ */
+function screenTool(
+  target: RegistrationTarget,
+  registration: ToolRegistration,
+  definition: ToolDefinition,
+  hygiene: HygieneMode,
+  options: ArsenalRegisterOptions,
+): Screening | Promise<Screening> {
+  const imported = (options.origin ?? originOf(registration, definition)) === 'imported';
+  if (imported && target.quarantineImported) {
+    if (target.quarantine.isApproved(definition)) return 'unproven';
+    const holdIfFlagged = (findings: readonly PoisoningFinding[]): Screening =>
+      findings.length > 0
+        ? hold(target, registration, definition, findings, options.executor)
+        : 'clean';
+    const findings = detect(target, definition, options.signal);
+    return findings instanceof Promise ? findings.then(holdIfFlagged) : holdIfFlagged(findings);
+  }
+  if (hygiene === 'off') return 'unproven';
+  const findings = detect(target, definition, options.signal);
+  return findings instanceof Promise
+    ? findings.then((found) => applyHygiene(target, definition, found, hygiene, options))
+    : applyHygiene(target, definition, findings, hygiene, options);
+}
+
+/** Findings on a tool that is not quarantined: `reject` throws, `flag` reports them. */
+function applyHygiene(
+  target: RegistrationTarget,
+  definition: ToolDefinition,
+  findings: readonly PoisoningFinding[],
+  hygiene: HygieneMode,
+  options: ArsenalRegisterOptions,
+): Screening {
+  if (findings.length === 0) return 'clean';
+  if (hygiene === 'reject') throw new SuspiciousContentError(definition.name, findings);
+  options.onFindings?.(findings, definition);
+  target.telemetry?.emit({
+    type: 'tool.flagged',
+    time: new Date().toISOString(),
+    tool: definition.name,
+    findings,
+  });
+  return 'unproven';
+}
+
+/** The summary's entry for a registration that failed, with its name when it gives one. */
+function failureOf(
+  registration: ToolRegistration,
+  index: number,
+  error: unknown,
+): RegistrationSummary['failed'][number] {
+  const name =
+    (registration as { name?: unknown }).name ??
+    (registration as { definition?: { name?: unknown } }).definition?.name;
+  return { index, name: typeof name === 'string' ? name : undefined, error: toArsenalError(error) };
 }
 
 /** Approve a quarantined tool and register it as it is (see Arsenal.approveQuarantined). */

@@ -16,6 +16,10 @@ import type { ToolDefinition } from '../tool/tool-definition.js';
 import type { EncodeWarning } from './encode-tool-list.js';
 import type { QuarantinedTool } from './quarantine.js';
 
+/**
+ * Options of `createArsenal`: the ports to use (all optional) and how retrieval and execution
+ * behave.
+ */
 export interface ArsenalOptions {
   /** Vendor formats `retrieveTools` and `transcode` can produce. */
   transcoders?: readonly Transcoder[];
@@ -65,6 +69,9 @@ export interface ArsenalOptions {
   learnFromOutcomes?: boolean;
 }
 
+/**
+ * What `register` did: how many tools were added, updated or unchanged, and which failed and why.
+ */
 export interface RegistrationSummary {
   added: number;
   updated: number;
@@ -83,6 +90,10 @@ export interface RegistrationSummary {
   warnings: { tool: string; path: string; message: string }[];
 }
 
+/**
+ * Options of `register` and `addSource`: defaults for the inputs, where the tools come from, and
+ * progress.
+ */
 export interface ArsenalRegisterOptions extends Omit<RegisterOptions, 'hygiene'> {
   hygiene?: HygieneMode;
   /**
@@ -93,6 +104,7 @@ export interface ArsenalRegisterOptions extends Omit<RegisterOptions, 'hygiene'>
   origin?: 'code' | 'imported';
   /** With `addSource`: receives errors of re-syncs after a source reported a change. */
   onSyncError?: (error: ArsenalError) => void;
+  /** Told how many of the tools are registered so far, after each batch. */
   onProgress?: (done: number, total: number) => void;
   signal?: AbortSignal;
 }
@@ -130,6 +142,10 @@ export type DialectTool<D extends string> = D extends keyof DialectToolTypes
   ? DialectToolTypes[D]
   : unknown;
 
+/**
+ * Options of `retrieveTools`: a retrieval request without its query, and the vendor format to
+ * encode the tools in.
+ */
 export interface RetrieveToolsOptions<D extends string = string>
   extends Omit<RetrievalRequest, 'query'> {
   /**
@@ -146,6 +162,7 @@ export interface RetrieveToolsOptions<D extends string = string>
   onWarning?: (warning: EncodeWarning) => void;
 }
 
+/** Options of `listTools`: which tools to list, and for whom. */
 export interface ListToolsOptions extends ListOptions {
   /** Only the tools this principal may see (what the policy does not deny it). */
   principal?: Principal;

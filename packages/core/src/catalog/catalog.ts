@@ -6,6 +6,7 @@ import {
 } from '../tool/create-tool-definition.js';
 import type { ToolDefinition, ToolDefinitionInput } from '../tool/tool-definition.js';
 
+/** How a catalog file is written: one JSON array, or one tool per line (JSON Lines). */
 export type CatalogFormat = 'json' | 'jsonl';
 
 // Field spellings other tool formats use, mapped to ToolDefinitionInput's.

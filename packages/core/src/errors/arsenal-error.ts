@@ -36,6 +36,7 @@ export type ArsenalErrorCode =
   | 'internal'
   | (string & {});
 
+/** Options of an ArsenalError: the underlying failure and whether trying again may succeed. */
 export interface ArsenalErrorOptions {
   cause?: unknown;
   /** Whether retrying the same operation may succeed. */

@@ -1,5 +1,6 @@
 import { ArsenalError, type ArsenalErrorOptions } from './arsenal-error.js';
 
+/** Options of a ModelServiceError: those of any ArsenalError, and what the service answered. */
 export interface ModelServiceErrorOptions extends ArsenalErrorOptions {
   /** HTTP status of the failed call, when the model sits behind an API. */
   statusCode?: number;

@@ -5,6 +5,7 @@ export interface EventBase {
   traceId?: string;
 }
 
+/** A tool was added to the catalog or its definition changed. */
 export interface ToolRegisteredEvent extends EventBase {
   type: 'tool.registered';
   tool: string;
@@ -13,12 +14,14 @@ export interface ToolRegisteredEvent extends EventBase {
   change: 'added' | 'updated';
 }
 
+/** A tool was removed from the catalog. */
 export interface ToolUnregisteredEvent extends EventBase {
   type: 'tool.unregistered';
   tool: string;
   qualifiedName: string;
 }
 
+/** The poisoning detector flagged a tool's text: what it found, and where. */
 export interface ToolFlaggedEvent extends EventBase {
   type: 'tool.flagged';
   tool: string;
@@ -44,6 +47,10 @@ export interface ToolApprovedEvent extends EventBase {
   contentHash: string;
 }
 
+/**
+ * A retrieval finished: the query, the tools returned with their scores, how many candidates were
+ * weighed and filtered out, and how long it took.
+ */
 export interface RetrievalCompletedEvent extends EventBase {
   type: 'retrieval.completed';
   query: string;
@@ -62,6 +69,7 @@ export interface CallSpan {
   parentSpanId?: string;
 }
 
+/** An attempt of a call started (attempt 1, then one per retry). */
 export interface ExecutionStartedEvent extends EventBase, CallSpan {
   type: 'execution.started';
   callId: string;
@@ -70,6 +78,7 @@ export interface ExecutionStartedEvent extends EventBase, CallSpan {
   attempt: number;
 }
 
+/** A call ended: its status, error code when it failed, and how long it took. */
 export interface ExecutionCompletedEvent extends EventBase, CallSpan {
   type: 'execution.completed';
   callId: string;
@@ -81,6 +90,7 @@ export interface ExecutionCompletedEvent extends EventBase, CallSpan {
   attempt: number;
 }
 
+/** A tool's circuit breaker changed state (`closed`, `open`, `half_open`). */
 export interface CircuitChangedEvent extends EventBase {
   type: 'circuit.changed';
   tool: string;
@@ -88,6 +98,7 @@ export interface CircuitChangedEvent extends EventBase {
   to: 'closed' | 'open' | 'half_open';
 }
 
+/** The policy decided on a call: allowed, denied or sent for confirmation, and why. */
 export interface PolicyDecisionEvent extends EventBase, CallSpan {
   type: 'policy.decision';
   /** The call decided on (absent for decisions outside a call). */
@@ -98,6 +109,7 @@ export interface PolicyDecisionEvent extends EventBase, CallSpan {
   reason: string;
 }
 
+/** A call waits for a human to confirm it, or was confirmed, rejected or let expire. */
 export interface ConfirmationEvent extends EventBase {
   type: 'confirmation.requested' | 'confirmation.resolved';
   confirmationId: string;
@@ -105,6 +117,7 @@ export interface ConfirmationEvent extends EventBase {
   outcome?: 'confirmed' | 'rejected' | 'expired';
 }
 
+/** An invocation (a long call run with `invoke`) changed state. */
 export interface InvocationEvent extends EventBase {
   type: 'invocation.changed';
   invocationId: string;
@@ -113,6 +126,7 @@ export interface InvocationEvent extends EventBase {
   progress?: number;
 }
 
+/** A call was refused by a rate limit or a concurrency limit. */
 export interface RateLimitedEvent extends EventBase {
   type: 'rate.limited';
   tool: string;
@@ -121,6 +135,7 @@ export interface RateLimitedEvent extends EventBase {
   retryAfterMs: number;
 }
 
+/** A call failed with a retryable error and is tried again after a delay. */
 export interface ExecutionRetryEvent extends EventBase, CallSpan {
   type: 'execution.retry';
   callId: string;
@@ -131,6 +146,7 @@ export interface ExecutionRetryEvent extends EventBase, CallSpan {
   errorCode: string;
 }
 
+/** An audit record could not be written to the history store. */
 export interface AuditFailedEvent extends EventBase {
   type: 'audit.failed';
   callId: string;
@@ -201,6 +217,7 @@ export type ArsenalEvent =
   | StateUnavailableEvent
   | StateRecoveredEvent;
 
+/** The `type` of every event Arsenal emits. */
 export type ArsenalEventType = ArsenalEvent['type'];
 
 /**
@@ -215,6 +232,8 @@ export type ArsenalEventType = ArsenalEvent['type'];
  * const arsenal = createArsenal({ telemetry });
  */
 export interface Telemetry {
+  /** Receive one event. Must not throw or block: emitters ignore what it throws. */
   emit(event: ArsenalEvent): void;
+  /** Flush what is buffered and release resources. */
   close?(): Promise<void>;
 }

@@ -9,6 +9,7 @@ export class InMemoryTelemetry implements Telemetry {
     this.#capacity = options.capacity ?? 10_000;
   }
 
+  /** Keep the event (the oldest are dropped past the capacity). */
   emit(event: ArsenalEvent): void {
     this.#events.push(event);
     if (this.#events.length > this.#capacity)
@@ -21,6 +22,7 @@ export class InMemoryTelemetry implements Telemetry {
     return [...all] as Extract<ArsenalEvent, { type: T }>[];
   }
 
+  /** Forget every event kept so far. */
   clear(): void {
     this.#events = [];
   }

@@ -1,5 +1,6 @@
 const TRACEPARENT = /^00-([0-9a-f]{32})-([0-9a-f]{16})-([0-9a-f]{2})$/;
 
+/** W3C trace context of a call: the trace and the caller's span it belongs to. */
 export interface TraceContext {
   traceId: string;
   spanId: string;

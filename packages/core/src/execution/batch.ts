@@ -7,8 +7,13 @@ import { isIdempotentTool } from './retry.js';
 import { takesControl } from './tool-set-filter.js';
 import type { ToolCall, ToolResult } from './types.js';
 
+/**
+ * How a batch runs its calls: all at once, one by one in order, or `adaptive` (read-only calls at
+ * once, the rest in order).
+ */
 export type BatchStrategy = 'parallel' | 'sequential' | 'adaptive';
 
+/** Several tool calls to run in one round (`executeBatch`). */
 export interface BatchRequest {
   calls: readonly ToolCall[];
   /** Default `adaptive`: read-only calls in parallel, calls that change things one by one in order. */
@@ -25,6 +30,7 @@ export interface BatchRequest {
   allowedTools?: readonly string[];
 }
 
+/** What `executeBatch` answers: one result per call, and counts. */
 export interface BatchResult {
   /** One per call, in the order of `calls`. */
   results: ToolResult[];
@@ -66,66 +72,9 @@ export async function runBatch(runner: BatchRunner, request: BatchRequest): Prom
   const started = runner.now();
   const calls = request.calls ?? [];
   const stop = new AbortController();
-  const results: (Promise<ToolResult> | undefined)[] = new Array(calls.length);
-  const firstOf = new Map<string, number>();
-  const unique: number[] = [];
-  let deduplicatedCount = 0;
-  let overLimitCount = 0;
-  const handOff: BatchResult['handOff'] = [];
-  const limit = request.maxCalls ?? Number.POSITIVE_INFINITY;
-  const prepared = calls.map((raw) => {
-    const call: ToolCall = { ...raw };
-    if (!call.principal && request.principal) call.principal = request.principal;
-    if (!call.traceId && request.traceId) call.traceId = request.traceId;
-    const signal = linkSignals([raw?.signal, request.signal, stop.signal]);
-    if (signal) call.signal = signal;
-    return call;
-  });
-  const duplicateOf: number[] = new Array(calls.length).fill(-1);
-  prepared.forEach((call, index) => {
-    const definition = typeof call.tool === 'string' ? runner.describe(call.tool) : undefined;
-    if (definition && takesControl(definition)) handOff.push({ index, tool: definition.name });
-    const key = dedupKey(call, index);
-    const first = firstOf.get(key);
-    if (first !== undefined) {
-      duplicateOf[index] = first;
-      deduplicatedCount++;
-      return;
-    }
-    firstOf.set(key, index);
-    if (unique.length >= limit) {
-      overLimitCount++;
-      results[index] = runner.answer(call, {
-        status: 'rate_limited',
-        error: {
-          code: 'call_limit_exceeded',
-          message: `Call ${index + 1} was not run: this round allows ${limit} distinct calls. Make it again in the next round if it is still needed.`,
-          errorType: 'RateLimitError',
-          retryable: false,
-        },
-      });
-      return;
-    }
-    if (
-      request.allowedTools &&
-      definition &&
-      !request.allowedTools.some(
-        (name) => name === definition.name || name === definition.qualifiedName,
-      )
-    ) {
-      results[index] = runner.answer(call, {
-        status: 'permission_denied',
-        error: {
-          code: 'permission_denied',
-          message: `Tool "${definition.name}" is not in this request's tool set; call one of: ${request.allowedTools.join(', ')}.`,
-          errorType: 'PermissionDeniedError',
-          retryable: false,
-        },
-      });
-      return;
-    }
-    unique.push(index);
-  });
+  const prepared = prepareCalls(calls, request, stop.signal);
+  const admitted = admitCalls(runner, request, prepared);
+  const { results } = admitted;
 
   let failed = false;
   const runOne = (index: number): Promise<ToolResult> => {
@@ -150,35 +99,167 @@ export async function runBatch(runner: BatchRunner, request: BatchRequest): Prom
   };
   const strategy = request.strategy ?? 'adaptive';
   if (strategy === 'parallel') {
-    await Promise.all(unique.map(runOne));
+    await Promise.all(admitted.unique.map(runOne));
   } else if (strategy === 'sequential') {
-    await runSequential(unique);
+    await runSequential(admitted.unique);
   } else {
-    const safe: number[] = [];
-    const ordered: number[] = [];
-    for (const index of unique) {
-      const definition = runner.describe(prepared[index]!.tool);
-      const isSafe =
-        !definition || (isIdempotentTool(definition) && !isDestructiveTool(definition));
-      (isSafe ? safe : ordered).push(index);
-    }
+    const { safe, ordered } = splitBySafety(runner, prepared, admitted.unique);
     await Promise.all([Promise.all(safe.map(runOne)), runSequential(ordered)]);
   }
-  const settled = await Promise.all(results.map((promise) => promise));
-  const final = settled.map((result, index) => {
-    const first = duplicateOf[index]!;
-    if (first >= 0) return { ...(settled[first] as ToolResult) };
-    return result as ToolResult;
-  });
+  const final = await settleResults(results, admitted.duplicateOf);
   const successCount = final.filter((result) => result.status === 'success').length;
   return {
     results: final,
     totalTimeMs: runner.now() - started,
     successCount,
     failureCount: final.length - successCount,
-    deduplicatedCount,
-    overLimitCount,
-    handOff,
+    deduplicatedCount: admitted.deduplicatedCount,
+    overLimitCount: admitted.overLimitCount,
+    handOff: admitted.handOff,
+  };
+}
+
+/**
+ * Each call with the round's defaults (principal, trace id) where it sets none, and a signal that
+ * aborts when its own, the round's, or the round's fail-fast stop does.
+ */
+function prepareCalls(
+  calls: readonly ToolCall[],
+  request: BatchRequest,
+  stop: AbortSignal,
+): ToolCall[] {
+  return calls.map((raw) => {
+    const call: ToolCall = { ...raw };
+    if (!call.principal && request.principal) call.principal = request.principal;
+    if (!call.traceId && request.traceId) call.traceId = request.traceId;
+    const signal = linkSignals([raw?.signal, request.signal, stop]);
+    if (signal) call.signal = signal;
+    return call;
+  });
+}
+
+/** Which calls of a round run, and what the others are answered. */
+interface Admission {
+  /** A result for each call answered without running (over the limit, outside the tool set). */
+  results: (Promise<ToolResult> | undefined)[];
+  /** The calls to run, in order: the first of each set of identical calls. */
+  unique: number[];
+  /** For each call, the index of the identical call it repeats, or -1. */
+  duplicateOf: number[];
+  deduplicatedCount: number;
+  overLimitCount: number;
+  handOff: BatchResult['handOff'];
+}
+
+/**
+ * Decide, in order, what becomes of each call: a repeat of an earlier identical call shares its
+ * result; a call past the round's limit of distinct calls, or to a tool outside the request's
+ * tool set, is answered at once; every other call runs. Calls to tools that take control of the
+ * conversation are noted as hand-offs whatever becomes of them.
+ */
+function admitCalls(
+  runner: BatchRunner,
+  request: BatchRequest,
+  prepared: readonly ToolCall[],
+): Admission {
+  const admission: Admission = {
+    results: new Array(prepared.length),
+    unique: [],
+    duplicateOf: new Array(prepared.length).fill(-1),
+    deduplicatedCount: 0,
+    overLimitCount: 0,
+    handOff: [],
+  };
+  const firstOf = new Map<string, number>();
+  const limit = request.maxCalls ?? Number.POSITIVE_INFINITY;
+  prepared.forEach((call, index) => {
+    const definition = typeof call.tool === 'string' ? runner.describe(call.tool) : undefined;
+    if (definition && takesControl(definition))
+      admission.handOff.push({ index, tool: definition.name });
+    const key = dedupKey(call, index);
+    const first = firstOf.get(key);
+    if (first !== undefined) {
+      admission.duplicateOf[index] = first;
+      admission.deduplicatedCount++;
+      return;
+    }
+    firstOf.set(key, index);
+    if (admission.unique.length >= limit) {
+      admission.overLimitCount++;
+      admission.results[index] = runner.answer(call, overCallLimit(index, limit));
+      return;
+    }
+    if (
+      request.allowedTools &&
+      definition &&
+      !request.allowedTools.some(
+        (name) => name === definition.name || name === definition.qualifiedName,
+      )
+    ) {
+      admission.results[index] = runner.answer(
+        call,
+        outsideToolSet(definition, request.allowedTools),
+      );
+      return;
+    }
+    admission.unique.push(index);
+  });
+  return admission;
+}
+
+/**
+ * For the adaptive strategy: calls that may run at once (idempotent and not destructive, or to
+ * a tool that does not resolve, which fails without running) and calls that run one by one.
+ */
+function splitBySafety(
+  runner: BatchRunner,
+  prepared: readonly ToolCall[],
+  unique: readonly number[],
+): { safe: number[]; ordered: number[] } {
+  const safe: number[] = [];
+  const ordered: number[] = [];
+  for (const index of unique) {
+    const definition = runner.describe(prepared[index]!.tool);
+    const isSafe = !definition || (isIdempotentTool(definition) && !isDestructiveTool(definition));
+    (isSafe ? safe : ordered).push(index);
+  }
+  return { safe, ordered };
+}
+
+/** Every call's result, in order; a repeated call gets a copy of its first's. */
+async function settleResults(
+  results: readonly (Promise<ToolResult> | undefined)[],
+  duplicateOf: readonly number[],
+): Promise<ToolResult[]> {
+  const settled = await Promise.all(results.map((promise) => promise));
+  return settled.map((result, index) => {
+    const first = duplicateOf[index]!;
+    if (first >= 0) return { ...(settled[first] as ToolResult) };
+    return result as ToolResult;
+  });
+}
+
+function overCallLimit(index: number, limit: number): Outcome {
+  return {
+    status: 'rate_limited',
+    error: {
+      code: 'call_limit_exceeded',
+      message: `Call ${index + 1} was not run: this round allows ${limit} distinct calls. Make it again in the next round if it is still needed.`,
+      errorType: 'RateLimitError',
+      retryable: false,
+    },
+  };
+}
+
+function outsideToolSet(definition: ToolDefinition, allowedTools: readonly string[]): Outcome {
+  return {
+    status: 'permission_denied',
+    error: {
+      code: 'permission_denied',
+      message: `Tool "${definition.name}" is not in this request's tool set; call one of: ${allowedTools.join(', ')}.`,
+      errorType: 'PermissionDeniedError',
+      retryable: false,
+    },
   };
 }
 

@@ -1,3 +1,4 @@
+/** Concurrency limits per tool, and how many calls may wait for a free slot. */
 export interface BulkheadOptions {
   /** Most calls running at once per tool. Default unlimited. */
   maxConcurrentPerTool?: number;

@@ -2,6 +2,10 @@ import type { Principal } from '../ports/executor.js';
 import type { Clock } from './types.js';
 import { systemClock } from './types.js';
 
+/**
+ * A circuit breaker's state: `closed` lets calls through, `open` refuses them, `half_open` lets a
+ * trial call through.
+ */
 export type CircuitState = 'closed' | 'open' | 'half_open';
 
 /**
@@ -10,6 +14,10 @@ export type CircuitState = 'closed' | 'open' | 'half_open';
  */
 export type CircuitScope = 'tool' | 'principal' | 'tenant';
 
+/**
+ * When a tool's circuit opens (consecutive failures) and how long it refuses calls before letting
+ * probes through.
+ */
 export interface CircuitBreakerOptions {
   /** Consecutive failures that open the circuit. Default 5. */
   failureThreshold?: number;
@@ -32,6 +40,7 @@ export interface CircuitBreakerOptions {
 /** Separates a tool's key from the caller its circuit belongs to (see CircuitScope). */
 const SCOPE_SEPARATOR = '#';
 
+/** One change of a tool's circuit state. */
 export interface CircuitChange {
   key: string;
   from: CircuitState;

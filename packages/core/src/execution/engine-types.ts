@@ -23,6 +23,10 @@ import type {
 
 // What an execution engine is given and what it answers (createExecutionEngine builds one).
 
+/**
+ * Options of `createExecutionEngine`: where tools are found, and the limits, retries and stores
+ * calls go through.
+ */
 export interface ExecutionEngineOptions {
   /** Finds tools by name, qualified name or alias (the registry implements it). */
   resolver: ToolResolver;
@@ -92,6 +96,10 @@ export interface ExecutionEngine {
   result(invocationId: string): Promise<ToolResult>;
   /** Progress and partial results of an invocation until it ends. */
   stream(invocationId: string): AsyncIterable<ProgressUpdate>;
+  /**
+   * Call `listener` with each progress update of an invocation; returns a function that stops
+   * listening.
+   */
   subscribe(invocationId: string, listener: (update: ProgressUpdate) => void): () => void;
   /** Run a call parked as `pending_confirmation`, exactly once. */
   confirm(confirmationId: string): Promise<ToolResult>;
@@ -102,7 +110,12 @@ export interface ExecutionEngine {
    * to expire first, arguments redacted. `limit` defaults to and is capped at 1,000.
    */
   pendingConfirmations(options?: { limit?: number }): Promise<PendingConfirmationInfo[]>;
+  /**
+   * Run several calls in one round (parallel, sequential or adaptive), with de-duplication and a
+   * call limit.
+   */
   executeBatch(request: BatchRequest): Promise<BatchResult>;
+  /** Success rate, latency and circuit state of a tool (by name or qualified name). */
   health(toolName: string): ToolHealthReport;
   /** Close the circuit of a tool by hand. */
   resetCircuit(toolName: string): void;

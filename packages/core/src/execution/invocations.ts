@@ -3,6 +3,7 @@ import { randomUuid } from '../hash/random-id.js';
 import type { ProgressUpdate } from '../ports/executor.js';
 import type { Clock, ToolCall, ToolResult } from './types.js';
 
+/** Where an invocation is: waiting, running, or finished one of three ways. */
 export type InvocationState = 'pending' | 'running' | 'completed' | 'failed' | 'cancelled';
 
 /** Where an invocation stands. */

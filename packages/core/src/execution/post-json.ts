@@ -3,6 +3,10 @@ import type { RetryOptions } from './retry.js';
 import { retryWithBackoff } from './retry-with-backoff.js';
 import { type JsonServiceDescription, toServiceError, where } from './service-error.js';
 
+/**
+ * Options of `postJsonWithRetry`: the request, its per-attempt timeout, retries, and the service
+ * it calls.
+ */
 export interface PostJsonOptions extends RetryOptions, JsonServiceDescription {
   url: string;
   headers?: Record<string, string>;

@@ -9,6 +9,10 @@ export interface TokenBucketLimit {
   refillPerSecond: number;
 }
 
+/**
+ * Token-bucket rate limits per tool and per principal; their state lives in the StateStore, so
+ * replicas share them.
+ */
 export interface RateLimitOptions {
   /** A bucket for every tool (each tool its own). */
   perTool?: TokenBucketLimit;
@@ -22,6 +26,7 @@ export interface RateLimitOptions {
   keyPrefix?: string;
 }
 
+/** Why a rate limit refused a call, and when to try again. */
 export interface RateLimitRefusal {
   scope: 'tool' | 'principal';
   retryAfterMs: number;

@@ -2,6 +2,10 @@ import { matchGlob } from '../policy/glob.js';
 import type { ToolDefinition } from '../tool/tool-definition.js';
 import type { Clock } from './types.js';
 
+/**
+ * Which tools' successful results are kept, and for how long, so a repeated call is answered at
+ * once.
+ */
 export interface ResultCacheOptions {
   /** Tool-name globs whose results are cached even without `metadata.cache`. */
   tools?: readonly string[];

@@ -1,6 +1,10 @@
 import { ArsenalError } from '../errors/arsenal-error.js';
 import { backoffDelay, type RetryOptions, sleep } from './retry.js';
 
+/**
+ * Options of `retryWithBackoff`: those of the engine's retries, plus cancellation, which errors to
+ * retry, and the wait a server asked for.
+ */
 export interface RetryWithBackoffOptions extends RetryOptions {
   /** Stops waiting and retrying: the pending wait rejects with CancelledError. */
   signal?: AbortSignal;

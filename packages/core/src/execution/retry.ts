@@ -1,6 +1,10 @@
 import { CancelledError } from '../errors/arsenal-error.js';
 import type { ToolDefinition } from '../tool/tool-definition.js';
 
+/**
+ * How often a call that failed with a retryable error is tried again, and how long to wait between
+ * tries.
+ */
 export interface RetryOptions {
   /** Retries after the first attempt when a call does not set its own. Default 0. */
   maxRetries?: number;

@@ -14,6 +14,9 @@ export interface JsonServiceDescription {
   notJsonHint?: string;
 }
 
+/**
+ * The vendor call a failure came from, so `toServiceError` can say what failed and how to fix it.
+ */
 export interface ServiceCallContext extends JsonServiceDescription {
   /** The endpoint (or API root) called. */
   url: string;
@@ -31,7 +34,12 @@ export interface ServiceCallContext extends JsonServiceDescription {
 export interface FailedAnswer {
   status: number;
   body: unknown;
-  headers?: { get(name: string): string | null } | undefined;
+  headers?:
+    | {
+        /** The value of a response header, or null when it is absent. */
+        get(name: string): string | null;
+      }
+    | undefined;
   statusText?: string;
 }
 

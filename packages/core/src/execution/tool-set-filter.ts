@@ -7,6 +7,7 @@ export interface ForcedToolChoice {
   function: { name: string };
 }
 
+/** What a user or admin chose for a space: tools disabled, tools forced. */
 export interface ToolSetRequest {
   /** Tools an admin disabled for this space (names or globs). Removed first. */
   disabled?: readonly string[];
@@ -14,6 +15,10 @@ export interface ToolSetRequest {
   forced?: readonly string[];
 }
 
+/**
+ * The tools to offer the model once disabled, exclusive and forced tools are applied, and the
+ * `tool_choice` to send.
+ */
 export interface ToolSet {
   tools: ToolDefinition[];
   /** The exclusive tool, when one was present: it is then the only tool offered. */

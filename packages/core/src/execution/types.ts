@@ -11,6 +11,7 @@ import type { ToolHealth } from '../tool/tool-definition.js';
 
 /** Milliseconds since the epoch. Inject a fake one in tests. */
 export interface Clock {
+  /** Milliseconds since the epoch. */
   now(): number;
 }
 
@@ -46,6 +47,7 @@ export interface ToolCall {
   requireConfirmation?: boolean;
   /** Aborting it cancels the call. */
   signal?: AbortSignal;
+  /** Told about each progress update the tool reports while it runs. */
   onProgress?: (update: ProgressUpdate) => void;
   /** Log entries the running tool reports through `context.log`. A listener that throws is ignored. */
   onLog?: (entry: ToolLogEntry) => void;
@@ -66,6 +68,7 @@ export interface ToolCall {
   metadata?: Record<string, unknown>;
 }
 
+/** How a call ended: `success`, or which kind of failure or wait. */
 export type ToolResultStatus =
   | 'success'
   | 'failure'
@@ -90,6 +93,7 @@ export interface ToolResultError {
   retryAfterMs?: number;
 }
 
+/** A call parked until a human confirms it (`confirm(id)`) or rejects it (`reject(id)`). */
 export interface PendingConfirmation {
   id: string;
   /** ISO timestamp after which `confirm(id)` is refused. */

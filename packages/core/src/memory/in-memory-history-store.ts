@@ -1,5 +1,6 @@
 import type { AuditRecord, HistoryQuery, HistoryStore } from '../ports/history-store.js';
 
+/** Options of the in-memory history store: how many records it keeps. */
 export interface InMemoryHistoryStoreOptions {
   /** Most records kept; the oldest are dropped past it. Default 100,000. */
   capacity?: number;
@@ -38,6 +39,7 @@ export class InMemoryHistoryStore implements HistoryStore {
     this.#capacity = options.capacity ?? 100_000;
   }
 
+  /** Keep a record (the oldest are dropped past the capacity). */
   async append(record: AuditRecord): Promise<void> {
     this.appendSync(record);
   }
@@ -50,16 +52,19 @@ export class InMemoryHistoryStore implements HistoryStore {
     }
   }
 
+  /** Records matching the query, newest first. */
   async query(query?: HistoryQuery): Promise<AuditRecord[]> {
     return queryAuditRecords(this.#trimmed(), query);
   }
 
+  /** How many records are kept. */
   async count(): Promise<number> {
     return this.#trimmed().length;
   }
 
   async flush(): Promise<void> {}
 
+  /** Nothing to release: the records live in memory. */
   async close(): Promise<void> {}
 
   #trimmed(): AuditRecord[] {

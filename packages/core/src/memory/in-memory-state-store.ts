@@ -1,5 +1,6 @@
 import type { StateStore } from '../ports/state-store.js';
 
+/** Options of the in-memory state store: the clock its expiries follow. */
 export interface InMemoryStateStoreOptions {
   /** Milliseconds since the epoch; default `Date.now`. Tests pass a fake clock. */
   now?: () => number;
@@ -40,16 +41,19 @@ export class InMemoryStateStore implements StateStore {
     return ttlMs === undefined ? Number.POSITIVE_INFINITY : this.#now() + ttlMs;
   }
 
+  /** The value under `key`, or undefined when it is missing or expired. */
   async get<T = unknown>(key: string): Promise<T | undefined> {
     return this.#read(key)?.value as T | undefined;
   }
 
+  /** Store a value under `key`, expiring after `ttlMs` when given. */
   async set(key: string, value: unknown, options: { ttlMs?: number } = {}): Promise<void> {
     // A copy, so that callers mutating their object later do not change stored state (as with Redis).
     const stored = value === undefined ? undefined : structuredClone(value);
     this.#entries.set(key, { value: stored, expiresAt: this.#expiry(options.ttlMs) });
   }
 
+  /** Remove the value under `key`. */
   async delete(key: string): Promise<void> {
     this.#entries.delete(key);
   }
@@ -119,6 +123,7 @@ export class InMemoryStateStore implements StateStore {
     return found.sort();
   }
 
+  /** Forget every value. */
   async close(): Promise<void> {
     this.#entries.clear();
   }

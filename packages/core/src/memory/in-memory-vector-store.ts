@@ -10,6 +10,7 @@ import { compileMetadataFilter, type MetadataPredicate } from './metadata-filter
 import { TopK } from './top-k.js';
 import { checkedVectorLength, copyMetadata } from './vector-input.js';
 
+/** Options of the in-memory vector store: the vectors' length and the buffer's first size. */
 export interface InMemoryVectorStoreOptions {
   /** Vector length. Default: fixed by the first upsert (and kept after `clear()`). */
   dimensions?: number;
@@ -168,6 +169,7 @@ export class InMemoryVectorStore implements VectorStore {
     return records;
   }
 
+  /** How many records the store holds. */
   async count(options: { signal?: AbortSignal } = {}) {
     throwIfAborted(options.signal);
     return this.#ids.length;

@@ -1,6 +1,7 @@
 import type { ToolDefinition, ToolDependency } from '../tool/tool-definition.js';
 import { PlanError } from './plan-error.js';
 
+/** How one tool depends on another: `requires` it first, `suggests` it, or `conflicts` with it. */
 export type DependencyKind = ToolDependency['kind'];
 
 /** `from` requires / suggests / conflicts with `to`. Tools are named by qualified name. */
@@ -28,6 +29,7 @@ export interface GraphChange {
   removed: DependencyEdge[];
 }
 
+/** The graph as JSON (what `toJSON` returns), for saving or showing it. */
 export interface DependencyGraphJson {
   version: number;
   nodes: string[];
@@ -210,6 +212,7 @@ export class DependencyGraph {
     return ordered;
   }
 
+  /** The graph as JSON: nodes, edges and the dependencies naming tools it does not hold. */
   toJSON(): DependencyGraphJson {
     return {
       version: this.#version,

@@ -6,6 +6,7 @@ import type { ToolDefinition } from '../tool/tool-definition.js';
 import type { ExecutionPlan, PlanStep } from './plan-types.js';
 import { INPUT_SOURCE, incompatibility, schemaAtPointer, schemaTypes } from './value-mapping.js';
 
+/** Options of the dependency planner: tools weighed per clause, and fallbacks kept per step. */
 export interface DependencyPlannerOptions {
   /** Tools considered per clause of the task (the best one runs, the others may be fallbacks). */
   candidatesPerClause?: number;

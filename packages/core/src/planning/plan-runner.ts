@@ -16,13 +16,16 @@ import { INPUT_SOURCE, parseValueSource, readPointer } from './value-mapping.js'
 
 /** What a run needs: the catalog for validation and a way to call tools (the engine). */
 export interface PlanHost extends PlanCatalog {
+  /** Run one step's call. */
   execute(call: ToolCall): Promise<ToolResult>;
 }
 
+/** Options of running a plan: who runs it, cancellation, progress, and steps at once. */
 export interface RunPlanOptions {
   principal?: Principal;
   /** Aborting it cancels running calls and skips the steps not started. */
   signal?: AbortSignal;
+  /** Told when each step starts and ends. */
   onProgress?: (progress: PlanProgress) => void;
   /** Steps running at once at most. Default 4. */
   concurrency?: number;

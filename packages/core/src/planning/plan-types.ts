@@ -62,6 +62,7 @@ export interface PlanIssue extends Issue {
     | 'missing_requirement';
 }
 
+/** What validating a plan found: its problems, and an order to run its steps in. */
 export interface PlanValidation {
   valid: boolean;
   issues: PlanIssue[];
@@ -69,6 +70,7 @@ export interface PlanValidation {
   order: string[];
 }
 
+/** How one step of a plan ended. */
 export type StepStatus = 'succeeded' | 'failed' | 'skipped' | 'cancelled' | 'pending_confirmation';
 
 /** One call made for a step: its tool and its outcome. */
@@ -100,6 +102,7 @@ export interface StepRun {
   completedAt?: string;
 }
 
+/** How a plan run ended: every step succeeded, some did, none did, or it was cancelled. */
 export type PlanRunStatus = 'succeeded' | 'partial' | 'failed' | 'cancelled';
 
 /** The record of a run: which step produced what. */
@@ -114,6 +117,7 @@ export interface PlanRun {
   durationMs: number;
 }
 
+/** One step of a running plan started or ended. */
 export interface PlanProgress {
   planId: string;
   step: string;

@@ -27,6 +27,7 @@ const STEP_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
 /** What validation needs of the catalog: tools by name, and optionally the dependency graph. */
 export interface PlanCatalog {
+  /** The definition of a tool by name or qualified name, or undefined when there is none. */
   tool(name: string): ToolDefinition | undefined;
   graph?: DependencyGraph;
 }

@@ -10,6 +10,10 @@ import { type PlanHost, type RunPlanOptions, runPlan } from './plan-runner.js';
 import type { ExecutionPlan, PlanRun, PlanValidation } from './plan-types.js';
 import { validatePlan } from './plan-validation.js';
 
+/**
+ * Options of `createPlanning`: the planner that writes plans, and dependencies declared on top of
+ * the tools' own.
+ */
 export interface PlanningOptions {
   /** Default: the built-in dependency planner (no model). */
   planner?: Planner;
@@ -60,12 +64,14 @@ export class Planning {
     this.#stale = true;
   }
 
+  /** Remove a declared dependency; false when it was not declared. */
   undeclare(edge: { from: string; to: string; kind: DependencyKind }): boolean {
     const removed = this.#graph.undeclare(edge);
     this.#stale ||= removed;
     return removed;
   }
 
+  /** Write a plan for a task with the configured planner. */
   plan(task: PlanningTask): Promise<ExecutionPlan> {
     return this.planner.plan(task, {
       retrieve: (request) => this.#arsenal.retrieve(request),
@@ -74,14 +80,17 @@ export class Planning {
     });
   }
 
+  /** Check a plan against the catalog and the dependency graph without running it. */
   validate(plan: ExecutionPlan): PlanValidation {
     return validatePlan(plan, this.#host());
   }
 
+  /** Run a plan's steps in dependency order. */
   run(plan: ExecutionPlan, options?: RunPlanOptions): Promise<PlanRun> {
     return runPlan(this.#host(), plan, options);
   }
 
+  /** Stop following the registry's changes. */
   close(): void {
     this.#unsubscribe();
   }

@@ -12,6 +12,10 @@ export interface PolicyRule {
   capabilities?: readonly string[];
 }
 
+/**
+ * Rules of the built-in policy: tools denied, allowed, or needing confirmation, and the
+ * capabilities they need.
+ */
 export interface SecurityPolicyOptions {
   /** When given, only tools this rule matches may be called. */
   allow?: PolicyRule;
@@ -42,6 +46,7 @@ export interface SecurityPolicyOptions {
   anonymousCapabilities?: readonly string[];
 }
 
+/** A call the policy decides on: the tool, its arguments and who calls it. */
 export interface PolicyRequest {
   tool: ToolDefinition;
   arguments: Readonly<Record<string, unknown>>;
@@ -53,6 +58,7 @@ export interface PolicyRequest {
   audience?: 'operator' | 'caller';
 }
 
+/** What the policy decided about a call, and why. */
 export interface PolicyDecision {
   effect: 'allow' | 'deny' | 'confirm';
   /** Why, in words an operator understands: `matches deny rule "delete_*"`. */
@@ -61,6 +67,7 @@ export interface PolicyDecision {
 
 /** Decides whether a call may run, must be confirmed first, or is refused. Must not throw. */
 export interface SecurityPolicy {
+  /** Decide whether a call may run, must be confirmed first, or is denied. */
   evaluate(request: PolicyRequest): PolicyDecision;
 }
 

@@ -14,6 +14,7 @@ export interface Embedder {
   readonly dimensions: number;
   /** Largest batch one call accepts; callers split bigger inputs. */
   readonly maxBatchSize?: number;
+  /** Vectors for the texts, in their order, each of `dimensions` numbers. */
   embed(
     texts: readonly string[],
     options?: { kind?: 'query' | 'document'; signal?: AbortSignal },

@@ -102,11 +102,14 @@ export interface RootsResult {
  * client can answer (an MCP client that declared `elicitation`, `sampling` or `roots`).
  */
 export interface ClientRequests {
+  /** Ask the caller's user for input (MCP elicitation). */
   elicit?(
     request: ElicitationRequest,
     options: { signal: AbortSignal },
   ): Promise<ElicitationResult>;
+  /** Ask the caller's model for a completion (MCP sampling). */
   sample?(request: SamplingRequest, options: { signal: AbortSignal }): Promise<SamplingResult>;
+  /** The caller's roots (MCP roots): the folders and files it lets tools work on. */
   listRoots?(options: { signal: AbortSignal }): Promise<RootsResult>;
 }
 
@@ -120,6 +123,7 @@ export interface ToolCallContext {
   traceId?: string;
   /** This call's span id: with `traceId`, what a remote call sends on as W3C `traceparent`. */
   spanId?: string;
+  /** Tell the caller how far the call has come. */
   reportProgress(update: ProgressUpdate): void;
   /**
    * Report a log message to the caller. Always present in contexts the engine builds (a no-op
@@ -176,5 +180,6 @@ export interface Executor {
    * failures worth retrying. Must stop promptly when `request.context.signal` aborts.
    */
   execute(request: ExecutionRequest): Promise<unknown>;
+  /** Close connections and processes this executor opened. */
   close?(): Promise<void>;
 }

@@ -21,6 +21,7 @@ export interface AuditRecord {
   metadata?: Record<string, unknown>;
 }
 
+/** Which audit records to read: by tool, principal, status or time, newest first. */
 export interface HistoryQuery {
   tool?: string;
   principalId?: string;
@@ -42,10 +43,14 @@ export interface HistoryQuery {
  * const failures = await history.query({ status: 'failure', limit: 20 });
  */
 export interface HistoryStore {
+  /** Store one record durably. */
   append(record: AuditRecord): Promise<void>;
+  /** Records matching the query, newest first. */
   query(query?: HistoryQuery): Promise<AuditRecord[]>;
+  /** How many records the store holds. */
   count(): Promise<number>;
   /** Wait until every appended record is durable. */
   flush?(): Promise<void>;
+  /** Flush and release connections and files. */
   close?(): Promise<void>;
 }

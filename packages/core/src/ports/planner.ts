@@ -17,7 +17,9 @@ export interface PlanningTask {
 
 /** What a planner may use: retrieval, the catalog and the dependency graph. */
 export interface PlannerContext {
+  /** Retrieve tools for a part of the task. */
   retrieve(request: RetrievalRequest): Promise<RetrievalResult>;
+  /** The definition of a tool by name or qualified name, or undefined when there is none. */
   tool(name: string): ToolDefinition | undefined;
   graph: DependencyGraph;
 }
@@ -32,5 +34,6 @@ export interface PlannerContext {
  */
 export interface Planner {
   readonly id: string;
+  /** Write a plan for the task, using the context to find tools. */
   plan(task: PlanningTask, context: PlannerContext): Promise<ExecutionPlan>;
 }

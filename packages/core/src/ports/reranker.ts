@@ -1,3 +1,4 @@
+/** One candidate tool of a retrieval, as the reranker sees it. */
 export interface RerankCandidate {
   id: string;
   /** The text the reranker reads: name, description, parameters. */
@@ -6,6 +7,7 @@ export interface RerankCandidate {
   score?: number;
 }
 
+/** A candidate's new relevance. */
 export interface RerankResult {
   id: string;
   /** Relevance in [0,1]. */
@@ -26,6 +28,7 @@ export interface RerankResult {
  */
 export interface Reranker {
   readonly id: string;
+  /** New scores for the candidates, best first. */
   rerank(
     query: string,
     candidates: readonly RerankCandidate[],

@@ -9,8 +9,11 @@
  * const arsenal = createArsenal({ execution: { stateStore: createInMemoryStateStore() } });
  */
 export interface StateStore {
+  /** The value under `key`, or undefined when it is missing or expired. */
   get<T = unknown>(key: string): Promise<T | undefined>;
+  /** Store a value under `key`, expiring after `ttlMs` when given. */
   set(key: string, value: unknown, options?: { ttlMs?: number }): Promise<void>;
+  /** Remove the value under `key`. */
   delete(key: string): Promise<void>;
   /** Atomically add `by` to a number (0 when missing) and return the new value. */
   increment(key: string, by?: number, options?: { ttlMs?: number }): Promise<number>;
@@ -24,5 +27,6 @@ export interface StateStore {
   ): Promise<{ allowed: boolean; remaining: number; retryAfterMs: number }>;
   /** Keys starting with a prefix (for inspection and cleanup). */
   keys(prefix: string): Promise<string[]>;
+  /** Release connections. */
   close?(): Promise<void>;
 }

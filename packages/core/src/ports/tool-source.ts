@@ -19,9 +19,11 @@ export interface ToolSource {
   readonly id: string;
   /** The executor that runs this source's tools, when it brings one. */
   readonly executor?: Executor;
+  /** The tools the source offers now. */
   load(options?: { signal?: AbortSignal }): Promise<ToolDefinition[]>;
   /** Calls `listener` on every change until the returned function is called. */
   watch?(listener: (change: ToolSourceChange) => void): () => void;
+  /** Stop watching and release connections. */
   close?(): Promise<void>;
 }
 

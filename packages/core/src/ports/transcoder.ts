@@ -1,5 +1,6 @@
 import type { ToolDefinition, ToolDefinitionInput } from '../tool/tool-definition.js';
 
+/** How to encode a tool in a vendor's format. */
 export interface EncodeOptions {
   /** Dialect-specific switches, e.g. OpenAI `strict`. */
   strict?: boolean;
@@ -16,6 +17,7 @@ export interface EncodeOptions {
 export interface Transcoder<VendorTool = unknown> {
   /** `openai`, `anthropic`, `gemini`, `mcp`... */
   readonly dialect: string;
+  /** The tool in the vendor's format. */
   encode(tool: ToolDefinition, options?: EncodeOptions): VendorTool;
   /** Back to a definition input; fields the vendor format lacks get defaults. */
   decode(vendorTool: VendorTool): ToolDefinitionInput;

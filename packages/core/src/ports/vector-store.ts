@@ -1,6 +1,7 @@
 /** Values a vector store keeps beside each vector, and filters on. */
 export type MetadataValue = string | number | boolean | readonly string[];
 
+/** A tool's vector and the metadata searches filter on. */
 export interface VectorRecord {
   id: string;
   vector: ArrayLike<number>;
@@ -17,6 +18,7 @@ export type MetadataFilter =
   | { $or: readonly MetadataFilter[] }
   | { [field: string]: MetadataValue | FieldCondition };
 
+/** Conditions on one metadata field (all must hold). */
 export interface FieldCondition {
   $eq?: string | number | boolean;
   $ne?: string | number | boolean;
@@ -29,6 +31,7 @@ export interface FieldCondition {
   $contains?: string;
 }
 
+/** A nearest-neighbour search: the query vector, how many results, and a metadata filter. */
 export interface VectorQuery {
   vector: ArrayLike<number>;
   topK: number;
@@ -38,6 +41,7 @@ export interface VectorQuery {
   signal?: AbortSignal;
 }
 
+/** One record found by a search, with its similarity to the query. */
 export interface VectorMatch {
   id: string;
   /** Cosine similarity in [-1, 1]; higher is closer. */
@@ -46,6 +50,7 @@ export interface VectorMatch {
   vector?: Float32Array;
 }
 
+/** Options of `upsert`: cancellation, and whether more upserts follow right away. */
 export interface VectorUpsertOptions {
   signal?: AbortSignal;
   moreToCome?: boolean;
@@ -81,8 +86,10 @@ export interface VectorStore {
   query(query: VectorQuery): Promise<VectorMatch[]>;
   /** Records by id (missing ids are skipped), with their vectors. */
   get(ids: readonly string[], options?: { signal?: AbortSignal }): Promise<VectorRecord[]>;
+  /** How many records the store holds. */
   count(options?: { signal?: AbortSignal }): Promise<number>;
   /** Remove every record. */
   clear(options?: { signal?: AbortSignal }): Promise<void>;
+  /** Release connections. */
   close?(): Promise<void>;
 }

@@ -19,6 +19,10 @@ import type { ResolvedTool, ToolResolver } from './types.js';
 
 export { definitionOf, type ToolRegistration } from './registration-input.js';
 
+/**
+ * Options of registering tools: defaults for inputs that do not set them, and the executor that
+ * runs them.
+ */
 export interface RegisterOptions extends CreateToolDefinitionOptions {
   /** Namespace for inputs that do not set one. */
   namespace?: string;
@@ -28,6 +32,7 @@ export interface RegisterOptions extends CreateToolDefinitionOptions {
   executor?: Executor;
 }
 
+/** What registering one tool did: added, updated (with the definition it replaced) or unchanged. */
 export interface RegistrationOutcome {
   status: 'added' | 'updated' | 'unchanged';
   tool: ToolDefinition;
@@ -35,10 +40,12 @@ export interface RegistrationOutcome {
   previous?: ToolDefinition;
 }
 
+/** A change to the registry, as `onChange` listeners receive it. */
 export type RegistryChange =
   | { type: 'added' | 'updated'; tool: ToolDefinition; previous?: ToolDefinition }
   | { type: 'removed'; tool: ToolDefinition };
 
+/** Which registered tools to list. */
 export interface ListOptions {
   namespace?: string;
   source?: string;

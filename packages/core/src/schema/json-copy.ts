@@ -1,6 +1,7 @@
 import { InvalidArgumentError, TranscodeError } from '../errors/arsenal-error.js';
 import { escapeJsonPointer } from './json-pointer.js';
 
+/** Options of `copyJson`: where the value sits, for messages, and which error to throw. */
 export interface CopyJsonOptions {
   /** JSON pointer of `value` inside what the caller holds, used in messages. Default: the root. */
   path?: string;

@@ -11,6 +11,7 @@ import {
 } from './json-values.js';
 import { resolveLocalRef } from './local-refs.js';
 
+/** What validating a value found: the value when valid, otherwise the issues. */
 export interface JsonSchemaValidationResult<T = unknown> {
   valid: boolean;
   /** Every problem found, each located by a JSON pointer (`""` for the root). */
@@ -19,6 +20,7 @@ export interface JsonSchemaValidationResult<T = unknown> {
   value: T;
 }
 
+/** Options of the JSON Schema validator. */
 export interface JsonSchemaValidatorOptions {
   /** Fill in `default` values for missing properties. Default true. */
   applyDefaults?: boolean;

@@ -38,6 +38,7 @@ export interface JsonSchema {
   [keyword: string]: unknown;
 }
 
+/** A JSON Schema `type` name. */
 export type JsonSchemaType =
   | 'string'
   | 'number'

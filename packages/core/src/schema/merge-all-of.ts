@@ -8,6 +8,10 @@ import { inlineRef, resolveLocalRef } from './local-refs.js';
  */
 export type SchemaFailure = (path: string, problem: string) => Error;
 
+/**
+ * Options of `mergeAllOf`: where the schema sits, the document its `$ref`s resolve in, and the
+ * error to throw.
+ */
 export interface MergeAllOfOptions {
   /** JSON pointer of `schema` inside `root`, used in messages. Default: the root (`''`). */
   path?: string;

@@ -7,32 +7,42 @@ export interface StandardSchemaV1<Input = unknown, Output = Input> {
 }
 
 export declare namespace StandardSchemaV1 {
+  /** The `~standard` property of a Standard Schema. */
   interface Props<Input = unknown, Output = Input> {
     readonly version: 1;
     readonly vendor: string;
+    /** Validate a value: its output, or the issues. */
     readonly validate: (value: unknown) => Result<Output> | Promise<Result<Output>>;
     readonly types?: Types<Input, Output> | undefined;
   }
+  /** What `validate` answers. */
   type Result<Output> = SuccessResult<Output> | FailureResult;
+  /** A value that passed, as the schema outputs it. */
   interface SuccessResult<Output> {
     readonly value: Output;
     readonly issues?: undefined;
   }
+  /** A value that failed, with the issues. */
   interface FailureResult {
     readonly issues: ReadonlyArray<Issue>;
   }
+  /** One problem with a value, and where it is. */
   interface Issue {
     readonly message: string;
     readonly path?: ReadonlyArray<PropertyKey | PathSegment> | undefined;
   }
+  /** A key in the path to an issue. */
   interface PathSegment {
     readonly key: PropertyKey;
   }
+  /** The input and output types of a schema, for inference only. */
   interface Types<Input = unknown, Output = Input> {
     readonly input: Input;
     readonly output: Output;
   }
+  /** The type a schema accepts. */
   type InferInput<S extends StandardSchemaV1> = NonNullable<S['~standard']['types']>['input'];
+  /** The type a schema outputs. */
   type InferOutput<S extends StandardSchemaV1> = NonNullable<S['~standard']['types']>['output'];
 }
 
@@ -43,9 +53,11 @@ export type StandardJsonSchemaTarget = 'draft-2020-12' | 'draft-07' | 'openapi-3
 export interface StandardJsonSchemaV1<Input = unknown, Output = Input> {
   readonly '~standard': StandardSchemaV1.Props<Input, Output> & {
     readonly jsonSchema: {
+      /** The JSON Schema of what the schema accepts. */
       readonly input: (options: {
         readonly target: StandardJsonSchemaTarget;
       }) => Record<string, unknown>;
+      /** The JSON Schema of what the schema outputs. */
       readonly output: (options: {
         readonly target: StandardJsonSchemaTarget;
       }) => Record<string, unknown>;

@@ -47,6 +47,7 @@ export function splitIdentifier(identifier: string): string[] {
     .filter((part) => part.length > 0);
 }
 
+/** Options of `analyze`. */
 export interface AnalyzeOptions {
   /** Keep stop words (for texts where every word was chosen, such as intent keywords). Default false. */
   keepStopWords?: boolean;

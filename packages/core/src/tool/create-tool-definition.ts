@@ -4,7 +4,12 @@ import {
   ToolDefinitionError,
 } from '../errors/arsenal-error.js';
 import { detectPoisoning } from '../hygiene/detect-poisoning.js';
-import { cleanText, cutAtBoundary, emptyCleaning } from '../hygiene/harmless-content.js';
+import {
+  cleanText,
+  cutAtBoundary,
+  emptyCleaning,
+  type TextCleaning,
+} from '../hygiene/harmless-content.js';
 import { internString } from '../schema/intern-schema.js';
 import { EMPTY_OBJECT_SCHEMA, isJsonSchemaObject, type JsonSchema } from '../schema/json-schema.js';
 import { CONTENT_HASH_PROPERTY } from './content-hash.js';
@@ -20,7 +25,12 @@ import {
 } from './definition-fields.js';
 import type { HygieneMode } from './hygiene.js';
 import { isSemver } from './semver.js';
-import type { ToolDefinition, ToolDefinitionInput } from './tool-definition.js';
+import type {
+  ToolCost,
+  ToolDefinition,
+  ToolDefinitionInput,
+  ToolDependency,
+} from './tool-definition.js';
 import { checkToolName, NAMESPACE_PATTERN } from './tool-name.js';
 
 /** Shortest `description` a tool may have, in characters: shorter ones retrieve poorly. */
@@ -40,6 +50,10 @@ export {
   toToolName,
 } from './tool-name.js';
 
+/**
+ * Options of `createToolDefinition`: defaults for the input, and what to do with suspicious
+ * content.
+ */
 export interface CreateToolDefinitionOptions {
   /** What to do with suspicious description content. Default `reject`. */
   hygiene?: HygieneMode;
@@ -92,18 +106,93 @@ export function createToolDefinition(
       },
     ]);
   }
+  // Every field is checked before anything is thrown, so the error lists every problem; the
+  // checks run in the order of the fields, and so do the problems.
   const issues: Issue[] = [];
   const nameProblem = checkToolName(input.name);
   if (nameProblem) issues.push({ path: '/name', message: nameProblem });
+  const version = checkVersion(input.version ?? '1.0.0', issues);
+  const namespace = checkNamespace(input.namespace ?? options.namespace ?? 'default', issues);
 
-  const version = input.version ?? '1.0.0';
+  // Harmless content is made to fit rather than refused, the same way for every source.
+  const cleaning = emptyCleaning();
+  const metadataExtras: Record<string, unknown> = {};
+  const { description, extendedDescription } = fitDescriptions(
+    input,
+    issues,
+    cleaning,
+    metadataExtras,
+  );
+  const title =
+    typeof input.title === 'string' ? cleanText(input.title, '/title', cleaning) : input.title;
+  const examples = cleanExamples(input.examples, issues, cleaning);
+  const tags = internList(checkStringList(input.tags, '/tags', issues));
+  const capabilities = checkStringList(input.capabilities, '/capabilities', issues);
+  const parametersSchema = copyParametersSchema(input, issues, cleaning);
+  const returnsSchema = copyReturnsSchema(input.returnsSchema, issues, cleaning);
+  const dependencies = checkDependencies(input.dependencies ?? [], issues);
+  const metadata = copyMetadata(input.metadata ?? {}, issues);
+  const cost = checkCost(input.cost ?? {}, issues);
+  const createdAt = checkCreatedAt(input.createdAt, options.now, issues);
+  const annotations =
+    input.annotations === undefined
+      ? undefined
+      : copiedTree(input.annotations, '/annotations', issues, undefined);
+  const name = String(input.name);
+  if (issues.length > 0)
+    throw new ToolDefinitionError(typeof input.name === 'string' ? name : undefined, issues);
+
+  if (cleaning.stripped > 0) metadataExtras.hygiene = cleaningRecord(cleaning);
+
+  const requiresConfirmation = input.requiresConfirmation ?? annotations?.destructiveHint === true;
+  // One object literal, never a spread: a spread copy gets a map of its own per definition
+  // (hundreds of bytes each) once the copying site has seen a few.
+  const definition = {
+    name,
+    version,
+    namespace: internString(namespace),
+    title: title ?? annotations?.title,
+    description,
+    extendedDescription,
+    examples,
+    tags,
+    parametersSchema,
+    returnsSchema,
+    source: internString(input.source ?? options.source ?? 'manual'),
+    sourceUri: input.sourceUri,
+    capabilities,
+    requiresConfirmation,
+    annotations,
+    cost: frozenRecord(cost as Record<string, unknown>, undefined) as ToolDefinition['cost'],
+    metadata: frozenRecord(metadata, metadataExtras),
+    deprecated: input.deprecated ?? false,
+    deprecationMessage: input.deprecationMessage,
+    supersededBy: input.supersededBy,
+    dependencies: dependencies.length === 0 ? EMPTY_LIST : Object.freeze([...dependencies]),
+    createdAt,
+    qualifiedName: `${namespace}.${name}:${version}`,
+  } as Omit<ToolDefinition, 'contentHash'> as ToolDefinition;
+  // The content hash is computed on first read: bulk registration of new tools never needs it
+  // (only replacing a tool compares hashes), and hashing is a third of a definition's cost.
+  // One shared getter, so a definition keeps no copy of its fields for the hash.
+  Object.defineProperty(definition, 'contentHash', CONTENT_HASH_PROPERTY);
+  Object.freeze(definition);
+  screenForPoisoning(definition, options);
+  if (cleaning.warnings.length > 0) options.onWarnings?.(cleaning.warnings, definition);
+  return definition;
+}
+
+function checkVersion(version: string, issues: Issue[]): string {
   if (typeof version !== 'string' || !isSemver(version)) {
     issues.push({
       path: '/version',
       message: `"${String(version)}" is not a semantic version like 1.0.0`,
     });
   }
-  const namespace = input.namespace ?? options.namespace ?? 'default';
+  return version;
+}
+
+function checkNamespace(namespace: string, issues: Issue[]): string {
   if (
     typeof namespace !== 'string' ||
     namespace.length > 64 ||
@@ -114,10 +203,22 @@ export function createToolDefinition(
       message: `"${String(namespace)}" must be 1–64 lowercase letters, digits, "_", "-" or "." and start with a letter or digit`,
     });
   }
+  return namespace;
+}
 
-  // Harmless content is made to fit rather than refused, the same way for every source.
-  const cleaning = emptyCleaning();
-  const metadataExtras: Record<string, unknown> = {};
+/**
+ * The description and extended description, cleaned of invisible characters and made to fit
+ * their limits. A description too long is cut at a word boundary and kept whole at the head of
+ * the extended description (marked `descriptionTruncated` in `metadataExtras`); an extended
+ * description too long is cut. Each cut is a warning in `cleaning`, not an issue: only a
+ * missing or too short description, or an extended description that is not a string, is one.
+ */
+function fitDescriptions(
+  input: ToolDefinitionInput,
+  issues: Issue[],
+  cleaning: TextCleaning,
+  metadataExtras: Record<string, unknown>,
+): { description: string; extendedDescription: string | undefined } {
   let description =
     typeof input.description === 'string'
       ? cleanText(input.description, '/description', cleaning).trim()
@@ -163,50 +264,56 @@ export function createToolDefinition(
     });
     extendedDescription = cutAtBoundary(extendedDescription, EXTENDED_DESCRIPTION_MAX_LENGTH);
   }
-  const title =
-    typeof input.title === 'string' ? cleanText(input.title, '/title', cleaning) : input.title;
+  return { description, extendedDescription };
+}
 
-  const exampleList = checkStringList(input.examples, '/examples', issues, MAX_EXAMPLES);
-  const examples =
-    exampleList.length === 0
-      ? exampleList
-      : Object.freeze(
-          exampleList.map((example, index) => cleanText(example, `/examples/${index}`, cleaning)),
-        );
-  const tags = internList(checkStringList(input.tags, '/tags', issues));
-  const capabilities = checkStringList(input.capabilities, '/capabilities', issues);
-  const checkedSchema = checkSchema(
-    input.parametersSchema ?? input.parameters,
-    schemaPath(input),
-    issues,
-  );
-  // A copy with pooled strings: the definition keeps none of the caller's objects, and text
-  // many tools share (parameter descriptions, types) once. Copied before anything else walks
-  // it, so that every later walk reads a tree of bounded size.
-  const parametersSchema =
-    checkedSchema === EMPTY_OBJECT_SCHEMA
-      ? checkedSchema
-      : copiedTree(
-          checkedSchema,
-          schemaPath(input),
-          issues,
-          EMPTY_OBJECT_SCHEMA,
-          cleaning,
-          '/parametersSchema',
-        );
-  let returnsSchema: JsonSchema | undefined;
-  if (input.returnsSchema !== undefined) {
-    if (isJsonSchemaObject(input.returnsSchema))
-      returnsSchema = copiedTree(
-        input.returnsSchema,
-        '/returnsSchema',
-        issues,
-        EMPTY_OBJECT_SCHEMA,
-        cleaning,
+function cleanExamples(
+  value: ToolDefinitionInput['examples'],
+  issues: Issue[],
+  cleaning: TextCleaning,
+): readonly string[] {
+  const exampleList = checkStringList(value, '/examples', issues, MAX_EXAMPLES);
+  return exampleList.length === 0
+    ? exampleList
+    : Object.freeze(
+        exampleList.map((example, index) => cleanText(example, `/examples/${index}`, cleaning)),
       );
-    else issues.push({ path: '/returnsSchema', message: 'must be a JSON Schema object' });
-  }
-  const dependencies = input.dependencies ?? [];
+}
+
+/**
+ * The parameters schema (`parametersSchema`, or `parameters` as some sources name it), checked
+ * and copied with pooled strings: the definition keeps none of the caller's objects, and text
+ * many tools share (parameter descriptions, types) once. It is copied before anything else
+ * walks it, so that every later walk reads a tree of bounded size.
+ */
+function copyParametersSchema(
+  input: ToolDefinitionInput,
+  issues: Issue[],
+  cleaning: TextCleaning,
+): JsonSchema {
+  const path = schemaPath(input);
+  const checkedSchema = checkSchema(input.parametersSchema ?? input.parameters, path, issues);
+  return checkedSchema === EMPTY_OBJECT_SCHEMA
+    ? checkedSchema
+    : copiedTree(checkedSchema, path, issues, EMPTY_OBJECT_SCHEMA, cleaning, '/parametersSchema');
+}
+
+function copyReturnsSchema(
+  value: unknown,
+  issues: Issue[],
+  cleaning: TextCleaning,
+): JsonSchema | undefined {
+  if (value === undefined) return undefined;
+  if (isJsonSchemaObject(value))
+    return copiedTree(value, '/returnsSchema', issues, EMPTY_OBJECT_SCHEMA, cleaning);
+  issues.push({ path: '/returnsSchema', message: 'must be a JSON Schema object' });
+  return undefined;
+}
+
+function checkDependencies(
+  dependencies: readonly ToolDependency[],
+  issues: Issue[],
+): readonly ToolDependency[] {
   if (
     !Array.isArray(dependencies) ||
     dependencies.some(
@@ -221,91 +328,67 @@ export function createToolDefinition(
       message: 'must be an array of { tool, kind: "requires" | "suggests" | "conflicts", reason? }',
     });
   }
-  let metadata = input.metadata ?? {};
-  if (!isJsonSchemaObject(metadata))
+  return dependencies;
+}
+
+/** The caller's metadata, copied (the shared empty record stays shared). */
+function copyMetadata(metadata: Record<string, unknown>, issues: Issue[]): Record<string, unknown> {
+  if (!isJsonSchemaObject(metadata)) {
     issues.push({ path: '/metadata', message: 'must be an object' });
-  else if (metadata !== EMPTY_RECORD) metadata = copiedTree(metadata, '/metadata', issues, {});
-  const cost = input.cost ?? {};
-  if (!isJsonSchemaObject(cost)) issues.push({ path: '/cost', message: 'must be an object' });
-  else {
-    for (const key in cost) {
-      if (!Object.hasOwn(cost, key)) continue;
-      const value = (cost as Record<string, unknown>)[key];
-      if (value !== undefined && (typeof value !== 'number' || !(value >= 0))) {
-        issues.push({ path: `/cost/${key}`, message: 'must be a non-negative number' });
-      }
+    return metadata;
+  }
+  return metadata === EMPTY_RECORD ? metadata : copiedTree(metadata, '/metadata', issues, {});
+}
+
+function checkCost(cost: ToolCost, issues: Issue[]): ToolCost {
+  if (!isJsonSchemaObject(cost)) {
+    issues.push({ path: '/cost', message: 'must be an object' });
+    return cost;
+  }
+  for (const key in cost) {
+    if (!Object.hasOwn(cost, key)) continue;
+    const value = (cost as Record<string, unknown>)[key];
+    if (value !== undefined && (typeof value !== 'number' || !(value >= 0))) {
+      issues.push({ path: `/cost/${key}`, message: 'must be a non-negative number' });
     }
   }
+  return cost;
+}
 
-  let createdAt: string;
-  if (input.createdAt instanceof Date) createdAt = input.createdAt.toISOString();
-  else if (typeof input.createdAt === 'string' && !Number.isNaN(Date.parse(input.createdAt))) {
-    createdAt = input.createdAt;
-  } else {
-    if (input.createdAt !== undefined) {
-      issues.push({ path: '/createdAt', message: 'must be an ISO 8601 timestamp or a Date' });
-    }
-    createdAt = isoNow(options.now);
+/** `createdAt` as an ISO 8601 string: the caller's Date or timestamp, or now. */
+function checkCreatedAt(
+  createdAt: unknown,
+  now: (() => Date) | undefined,
+  issues: Issue[],
+): string {
+  if (createdAt instanceof Date) return createdAt.toISOString();
+  if (typeof createdAt === 'string' && !Number.isNaN(Date.parse(createdAt))) return createdAt;
+  if (createdAt !== undefined) {
+    issues.push({ path: '/createdAt', message: 'must be an ISO 8601 timestamp or a Date' });
   }
+  return isoNow(now);
+}
 
-  const annotations =
-    input.annotations === undefined
-      ? undefined
-      : copiedTree(input.annotations, '/annotations', issues, undefined);
-  const name = String(input.name);
-  if (issues.length > 0)
-    throw new ToolDefinitionError(typeof input.name === 'string' ? name : undefined, issues);
+/** What cleaning removed, kept as `metadata.hygiene` so a reader can tell the text was changed. */
+function cleaningRecord(cleaning: TextCleaning): Record<string, unknown> {
+  return {
+    stripped: cleaning.stripped,
+    ...(cleaning.findings.length > 0 ? { findings: cleaning.findings } : {}),
+  };
+}
 
-  if (cleaning.stripped > 0) {
-    metadataExtras.hygiene = {
-      stripped: cleaning.stripped,
-      ...(cleaning.findings.length > 0 ? { findings: cleaning.findings } : {}),
-    };
-  }
-
-  const requiresConfirmation = input.requiresConfirmation ?? annotations?.destructiveHint === true;
-  // One object literal, never a spread: a spread copy gets a map of its own per definition
-  // (hundreds of bytes each) once the copying site has seen a few.
-  const definition = {
-    name,
-    version,
-    namespace: internString(namespace),
-    title: title ?? annotations?.title,
-    description,
-    extendedDescription,
-    examples,
-    tags,
-    parametersSchema,
-    returnsSchema,
-    source: internString(input.source ?? options.source ?? 'manual'),
-    sourceUri: input.sourceUri,
-    capabilities,
-    requiresConfirmation,
-    annotations,
-    cost: frozenRecord(cost as Record<string, unknown>, undefined) as ToolDefinition['cost'],
-    metadata: frozenRecord(metadata, metadataExtras),
-    deprecated: input.deprecated ?? false,
-    deprecationMessage: input.deprecationMessage,
-    supersededBy: input.supersededBy,
-    dependencies: dependencies.length === 0 ? EMPTY_LIST : Object.freeze([...dependencies]),
-    createdAt,
-    qualifiedName: `${namespace}.${name}:${version}`,
-  } as Omit<ToolDefinition, 'contentHash'> as ToolDefinition;
-  // The content hash is computed on first read: bulk registration of new tools never needs it
-  // (only replacing a tool compares hashes), and hashing is a third of a definition's cost.
-  // One shared getter, so a definition keeps no copy of its fields for the hash.
-  Object.defineProperty(definition, 'contentHash', CONTENT_HASH_PROPERTY);
-  Object.freeze(definition);
+/**
+ * Run the poisoning detector over the finished definition, as `options.hygiene` says: `reject`
+ * (the default) throws SuspiciousContentError on a finding, `flag` hands the findings to
+ * `onFindings`, `off` skips the detector.
+ */
+function screenForPoisoning(definition: ToolDefinition, options: CreateToolDefinitionOptions) {
   const mode = options.hygiene ?? 'reject';
-  if (mode !== 'off') {
-    const findings = detectPoisoning(definition);
-    if (findings.length > 0) {
-      if (mode === 'reject') throw new SuspiciousContentError(name, findings);
-      options.onFindings?.(findings, definition);
-    }
-  }
-  if (cleaning.warnings.length > 0) options.onWarnings?.(cleaning.warnings, definition);
-  return definition;
+  if (mode === 'off') return;
+  const findings = detectPoisoning(definition);
+  if (findings.length === 0) return;
+  if (mode === 'reject') throw new SuspiciousContentError(definition.name, findings);
+  options.onFindings?.(findings, definition);
 }
 
 /** The persisted (JSON) form of a definition: everything but the computed fields. */

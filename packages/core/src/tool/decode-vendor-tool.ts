@@ -8,6 +8,7 @@ import {
   toToolName,
 } from './create-tool-definition.js';
 
+/** What a vendor tool object is, for the error when it is not one. */
 export interface DecodeVendorToolObjectOptions {
   /** The vendor format, for the error: `openai`, `mcp`... */
   dialect: string;
@@ -36,6 +37,7 @@ export function decodeVendorToolObject(
   return value as Record<string, unknown>;
 }
 
+/** The vendor and what the name belongs to, for the error when a name cannot be used. */
 export interface DecodeVendorToolNameOptions {
   /** The vendor format, for the error: `openai`, `mcp`... */
   dialect: string;
@@ -43,6 +45,7 @@ export interface DecodeVendorToolNameOptions {
   label: string;
 }
 
+/** A vendor's tool name made into one Arsenal accepts. */
 export interface DecodedToolName {
   /** A name `createToolDefinition` accepts. */
   name: string;
@@ -78,6 +81,7 @@ export function decodeVendorToolName(
   return { name, originalName: raw };
 }
 
+/** What a description made up for a tool without one may use. */
 export interface DecodeVendorDescriptionOptions {
   /** The decoded tool name, used to complete a missing or too-short description. */
   name: string;
@@ -85,6 +89,7 @@ export interface DecodeVendorDescriptionOptions {
   title?: string;
 }
 
+/** A vendor's description made to fit Arsenal's limits. */
 export interface DecodedDescription {
   description: string;
   /** The whole text, when `description` had to be cut to fit. */

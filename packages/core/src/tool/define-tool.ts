@@ -19,6 +19,7 @@ export interface FunctionTool<Args = Record<string, unknown>, Result = unknown> 
   readonly definition: ToolDefinition;
   /** The Standard Schema arguments are validated with, when the tool was defined with one. */
   readonly inputSchema?: StandardSchemaV1;
+  /** Runs the tool: receives the validated arguments and the call's context. */
   readonly handler: (args: Args, context: ToolCallContext) => Result | Promise<Result>;
 }
 
@@ -29,6 +30,10 @@ export type InferToolInput<S> = S extends StandardSchemaV1
   ? StandardSchemaV1.InferOutput<S>
   : FromJsonSchema<S>;
 
+/**
+ * What `defineTool` takes: a tool definition input with a Standard Schema or JSON Schema for its
+ * arguments, and the handler.
+ */
 export type DefineToolSpec<S extends ToolSchema, Result> = Omit<
   ToolDefinitionInput,
   'parametersSchema' | 'parameters' | 'returnsSchema' | 'source'
@@ -37,6 +42,7 @@ export type DefineToolSpec<S extends ToolSchema, Result> = Omit<
   input: S;
   /** Result schema, either kind. */
   output?: ToolSchema;
+  /** Runs the tool: receives the validated arguments and the call's context. */
   handler: (args: InferToolInput<S>, context: ToolCallContext) => Result | Promise<Result>;
   /** Hygiene and clock options for the definition. */
   definitionOptions?: CreateToolDefinitionOptions;

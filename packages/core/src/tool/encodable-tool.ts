@@ -3,6 +3,7 @@ import { copyJson } from '../schema/json-copy.js';
 import type { JsonSchema } from '../schema/json-schema.js';
 import type { ToolDefinition } from './tool-definition.js';
 
+/** The vendor's limits a tool must fit to be encoded. */
 export interface AssertEncodableToolOptions {
   /** The vendor format, for the error: `openai`, `anthropic`... */
   dialect: string;

@@ -69,6 +69,7 @@ export const HEALTHY: Readonly<ToolHealth> = Object.freeze({
   circuitState: 'closed' as const,
 });
 
+/** A tool this one requires first, suggests, or conflicts with. */
 export interface ToolDependency {
   /** Name (or qualified name) of the other tool. */
   tool: string;

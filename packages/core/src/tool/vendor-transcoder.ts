@@ -8,7 +8,9 @@ export interface VendorCodec<VendorTool, Options extends EncodeOptions> {
   readonly dialect: string;
   /** `source` given to decoded tools when the transcoder's options do not name one. */
   readonly source: ToolSourceKind;
+  /** The tool in the vendor's shape. */
   encode(tool: ToolDefinition, options: Options): VendorTool;
+  /** A vendor tool back to a definition input. */
   decode(vendorTool: unknown, source: ToolSourceKind): ToolDefinitionInput;
   /** What the vendor's encoding changes in the arguments a model sends back. Default: nothing. */
   readonly argumentQuirks?: VendorArgumentQuirks;
