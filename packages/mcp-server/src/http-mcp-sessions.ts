@@ -17,6 +17,7 @@ import {
   type SessionLimits,
   SessionTable,
 } from './http-sessions.js';
+import { JsonFirstTransport } from './json-first-transport.js';
 import { createSessionEventStore } from './sse-event-store.js';
 
 /** Answers an MCP request with a server made for this request alone (stateless mode). */
@@ -151,21 +152,23 @@ export class McpSessions {
     if (admission.evict !== undefined) await this.close(admission.evict);
     const protocolVersion = negotiatedVersion(requestedProtocolVersion(body));
     const server = this.#mcp.createSession(principal);
-    const transport = new StreamableHTTPServerTransport({
-      sessionIdGenerator: () => randomUUID(),
-      eventStore: createSessionEventStore(),
-      retryInterval: this.#retryInterval,
-      onsessioninitialized: (id) => {
-        const session: HttpSession = {
-          transport,
-          server,
-          owner,
-          lastSeen: Date.now(),
-          protocolVersion,
-        };
-        this.#table.add(id, session);
-      },
-    });
+    const transport: JsonFirstTransport = new JsonFirstTransport(
+      new StreamableHTTPServerTransport({
+        sessionIdGenerator: () => randomUUID(),
+        eventStore: createSessionEventStore(),
+        retryInterval: this.#retryInterval,
+        onsessioninitialized: (id) => {
+          const session: HttpSession = {
+            transport,
+            server,
+            owner,
+            lastSeen: Date.now(),
+            protocolVersion,
+          };
+          this.#table.add(id, session);
+        },
+      }),
+    );
     transport.onclose = () => {
       if (transport.sessionId !== undefined) void this.close(transport.sessionId);
     };

@@ -1,13 +1,13 @@
 import type { IncomingMessage } from 'node:http';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import type { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import {
   LATEST_PROTOCOL_VERSION,
   SUPPORTED_PROTOCOL_VERSIONS,
 } from '@modelcontextprotocol/sdk/types.js';
+import type { JsonFirstTransport } from './json-first-transport.js';
 
 export interface HttpSession {
-  transport: StreamableHTTPServerTransport;
+  transport: JsonFirstTransport;
   server: Server;
   /** Who opened it: the caller's key (`principal:<id>`, or `anonymous:<client address>`). */
   owner: string;

@@ -1,7 +1,9 @@
-import type { Arsenal } from '@arsenal/core';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { type Arsenal, defineTool } from '@arsenal/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createArsenalMcpServer } from './arsenal-mcp-server.js';
 import { type RunningHttpServer, startHttpServer } from './http-server.js';
+import { JSON_ANSWER_WINDOW_MS } from './json-first-transport.js';
 import { createFixtureArsenal } from './test-support/fixture.js';
 import { initializeBody, sendRaw } from './test-support/raw-http.js';
 
@@ -10,6 +12,34 @@ let http: RunningHttpServer;
 
 beforeEach(async () => {
   arsenal = await createFixtureArsenal();
+  await arsenal.register([
+    defineTool({
+      name: 'add_slowly',
+      description: 'Report progress, then add two numbers.',
+      input: {
+        type: 'object',
+        properties: { a: { type: 'number' }, b: { type: 'number' } },
+        required: ['a', 'b'],
+      } as const,
+      handler: ({ a, b }, context) => {
+        context.reportProgress({ progress: 0.5, message: 'adding' });
+        return { sum: a + b };
+      },
+    }),
+    defineTool({
+      name: 'add_late',
+      description: 'Add two numbers after a while.',
+      input: {
+        type: 'object',
+        properties: { a: { type: 'number' }, b: { type: 'number' } },
+        required: ['a', 'b'],
+      } as const,
+      handler: async ({ a, b }) => {
+        await sleep(JSON_ANSWER_WINDOW_MS + 100);
+        return { sum: a + b };
+      },
+    }),
+  ]);
   http = await startHttpServer(createArsenalMcpServer({ arsenal, mode: 'static' }), {
     port: 0,
     sseRetryMs: 250,
@@ -80,12 +110,21 @@ async function firstEventsOfStream(sessionId: string, lastEventId: string): Prom
   return text;
 }
 
-const addCall = JSON.stringify({
-  jsonrpc: '2.0',
-  id: 7,
-  method: 'tools/call',
-  params: { name: 'add_numbers', arguments: { a: 2, b: 3 } },
-});
+function callOf(name: string, progressToken?: string): string {
+  return JSON.stringify({
+    jsonrpc: '2.0',
+    id: 7,
+    method: 'tools/call',
+    params: {
+      name,
+      arguments: { a: 2, b: 3 },
+      ...(progressToken ? { _meta: { progressToken } } : {}),
+    },
+  });
+}
+
+// A call that reports progress before its answer: it needs a stream, whatever its duration.
+const addCall = callOf('add_slowly', 'p1');
 
 describe('SSE priming and resumption (SEP-1699)', () => {
   it('opens a response stream with a priming event carrying an id and retry', async () => {
@@ -96,10 +135,15 @@ describe('SSE priming and resumption (SEP-1699)', () => {
       'mcp-protocol-version': '2025-03-26',
     });
     expect(response.headers['content-type']).toContain('text/event-stream');
-    const [priming, result] = eventsOf(response.body);
+    const [priming] = eventsOf(response.body);
     expect(priming?.id).toBeTruthy();
     expect(priming?.retry).toBe('250');
     expect(priming?.data).toBe('');
+    const [, progress, result] = eventsOf(response.body);
+    expect(JSON.parse(progress?.data ?? '{}')).toMatchObject({
+      method: 'notifications/progress',
+      params: { progressToken: 'p1' },
+    });
     expect(JSON.parse(result?.data ?? '{}')).toMatchObject({
       id: 7,
       result: { structuredContent: { sum: 5 } },
@@ -109,6 +153,50 @@ describe('SSE priming and resumption (SEP-1699)', () => {
     expect(replayed).toContain('"sum":5');
   });
 
+  it('opens a stream with a priming event for a call that runs past the JSON window', async () => {
+    const sessionId = await openSession('2025-11-25');
+    const response = await sendRaw(http.url, callOf('add_late'), {
+      'mcp-session-id': sessionId,
+      'mcp-protocol-version': '2025-11-25',
+    });
+    expect(response.headers['content-type']).toContain('text/event-stream');
+    const [priming, result] = eventsOf(response.body);
+    expect(priming?.id).toBeTruthy();
+    expect(JSON.parse(result?.data ?? '{}')).toMatchObject({
+      id: 7,
+      result: { structuredContent: { sum: 5 } },
+    });
+    const replayed = await firstEventsOfStream(sessionId, priming?.id ?? '');
+    expect(replayed).toContain('"sum":5');
+  });
+
+  it('answers a call that sends nothing before its result with one JSON body', async () => {
+    const sessionId = await openSession('2025-11-25');
+    const response = await sendRaw(http.url, callOf('add_numbers'), {
+      'mcp-session-id': sessionId,
+      'mcp-protocol-version': '2025-11-25',
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers['content-type']).toBe('application/json');
+    expect(response.headers['mcp-session-id']).toBe(sessionId);
+    expect(JSON.parse(response.body)).toMatchObject({
+      jsonrpc: '2.0',
+      id: 7,
+      result: { structuredContent: { sum: 5 } },
+    });
+  });
+
+  it('refuses a POST that does not accept both JSON and an event stream, as before', async () => {
+    const sessionId = await openSession('2025-11-25');
+    const response = await sendRaw(http.url, callOf('add_numbers'), {
+      'mcp-session-id': sessionId,
+      'mcp-protocol-version': '2025-11-25',
+      accept: 'text/event-stream',
+    });
+    // Streamable HTTP requires both; the SDK transport refuses the request, unchanged.
+    expect(response.status).toBe(406);
+  });
+
   it('sends no priming event to a session that negotiated an older version', async () => {
     const sessionId = await openSession('2025-06-18');
     const response = await sendRaw(http.url, addCall, {
@@ -116,7 +204,8 @@ describe('SSE priming and resumption (SEP-1699)', () => {
       'mcp-protocol-version': '2025-06-18',
     });
     const events = eventsOf(response.body);
-    expect(events).toHaveLength(1);
-    expect(JSON.parse(events[0]?.data ?? '{}')).toMatchObject({ id: 7 });
+    expect(events).toHaveLength(2);
+    expect(JSON.parse(events[0]?.data ?? '{}')).toMatchObject({ method: 'notifications/progress' });
+    expect(JSON.parse(events[1]?.data ?? '{}')).toMatchObject({ id: 7 });
   });
 });
