@@ -259,7 +259,7 @@ class FieldsJoined {
 
 // Texts found clean, as prose and as identifiers: a bounded memo of a pure test (cleared when
 // full), for texts short enough to repeat across a catalog.
-const CLEAN_MEMO_LIMIT = 8192;
+const CLEAN_MEMO_LIMIT = 32_768;
 const CLEAN_MEMO_LENGTH = 256;
 const cleanProse = new Set<string>();
 const cleanIdentifiers = new Set<string>();

@@ -1,6 +1,11 @@
 import { analyzeInto, analyzeRepeatedInto, type TermBuffer } from '../text/tokenize.js';
 import type { LexicalDocument, LexicalFieldOptions } from './lexical-types.js';
 
+/** Longest text of a list field whose term ids are remembered (see `#textIds`). */
+const REMEMBERED_TEXT_LENGTH = 100;
+/** Texts remembered at most before the memo starts again. */
+const REMEMBERED_TEXTS = 50_000;
+
 /**
  * Turns a document's fields into occurrence keys, one per token: `termId × fieldCount + field`.
  * Sorting the keys groups them by term, then field, and counting runs gives a document's term
@@ -16,11 +21,27 @@ export class DocumentAnalyzer {
   // LexicalIndex's term limit).
   #keys = new Int32Array(256);
   readonly #terms: TermBuffer = { terms: [], count: 0 };
+  /**
+   * The term ids of the short texts of list fields (parameter names and descriptions, enum
+   * values, tags), by whether stop words are kept: across a catalog they repeat, and a text
+   * seen before then costs one lookup instead of its analysis and a lookup per term. Ids are
+   * the index's, valid until it is cleared; kept for a batch of additions only (`forget`).
+   */
+  #textIds: [Map<string, Int32Array>, Map<string, Int32Array>] = [new Map(), new Map()];
 
   constructor(fieldNames: readonly string[], fields: readonly LexicalFieldOptions[]) {
     this.#fieldNames = fieldNames;
     this.#keepStopWords = fields.map((field) => field.keepStopWords === true);
     this.lengths = new Float64Array(fieldNames.length);
+  }
+
+  /**
+   * Drop the remembered term ids: once a batch is indexed, and whenever the index's term ids
+   * change (a cleared index numbers its terms again).
+   */
+  forget(): void {
+    if (this.#textIds[0].size > 0 || this.#textIds[1].size > 0)
+      this.#textIds = [new Map(), new Map()];
   }
 
   /**
@@ -32,27 +53,53 @@ export class DocumentAnalyzer {
     const lengths = this.lengths;
     lengths.fill(0);
     const buffer = this.#terms;
-    let keys = this.#keys;
     let keyCount = 0;
     for (let f = 0; f < fieldCount; f++) {
       const text = document[this.#fieldNames[f]!];
       if (!text) continue;
-      buffer.count = 0;
       const keepStopWords = this.#keepStopWords[f]!;
-      // A list of texts: each short one's terms are remembered (they repeat across documents).
-      if (typeof text === 'string') analyzeInto(text, keepStopWords, buffer);
-      else
-        for (let p = 0; p < text.length; p++) analyzeRepeatedInto(text[p]!, keepStopWords, buffer);
-      lengths[f] = buffer.count;
-      const tokens = buffer.terms;
-      if (keyCount + buffer.count > keys.length) {
-        const grown = new Int32Array(Math.max(keys.length * 2, keyCount + buffer.count));
-        grown.set(keys.subarray(0, keyCount));
-        keys = grown;
-        this.#keys = grown;
+      if (typeof text === 'string') {
+        buffer.count = 0;
+        analyzeInto(text, keepStopWords, buffer);
+        lengths[f] = buffer.count;
+        const keys = this.#room(keyCount, buffer.count);
+        const tokens = buffer.terms;
+        for (let t = 0; t < buffer.count; t++)
+          keys[keyCount++] = termId(tokens[t]!) * fieldCount + f;
+        continue;
       }
-      for (let t = 0; t < buffer.count; t++) keys[keyCount++] = termId(tokens[t]!) * fieldCount + f;
+      // A list of texts: each short one's term ids are remembered (they repeat across documents).
+      const memo = this.#textIds[keepStopWords ? 1 : 0];
+      let length = 0;
+      for (let p = 0; p < text.length; p++) {
+        const part = text[p]!;
+        let ids = part.length <= REMEMBERED_TEXT_LENGTH ? memo.get(part) : undefined;
+        if (ids === undefined) {
+          buffer.count = 0;
+          analyzeRepeatedInto(part, keepStopWords, buffer);
+          ids = new Int32Array(buffer.count);
+          for (let t = 0; t < buffer.count; t++) ids[t] = termId(buffer.terms[t]!);
+          if (part.length <= REMEMBERED_TEXT_LENGTH) {
+            if (memo.size >= REMEMBERED_TEXTS) memo.clear();
+            memo.set(part, ids);
+          }
+        }
+        const keys = this.#room(keyCount, ids.length);
+        for (let t = 0; t < ids.length; t++) keys[keyCount++] = ids[t]! * fieldCount + f;
+        length += ids.length;
+      }
+      lengths[f] = length;
     }
-    return keys.subarray(0, keyCount);
+    return this.#keys.subarray(0, keyCount);
+  }
+
+  /** The key buffer, grown to hold `more` keys after the first `used`. */
+  #room(used: number, more: number): Int32Array {
+    const keys = this.#keys;
+    if (used + more <= keys.length) return keys;
+    const grown = new Int32Array(Math.max(keys.length * 2, used + more));
+    grown.set(keys.subarray(0, used));
+    this.#keys = grown;
+    return grown;
   }
 }
