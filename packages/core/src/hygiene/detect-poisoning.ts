@@ -174,7 +174,9 @@ export function detectPoisoning(tool: ToolDefinition): PoisoningFinding[] {
   visitToolTexts(tool, (text, parent, key, name) => {
     const identifier = name || parent === '/name';
     if (!identifier) fields.add(text, parent, key);
-    if (isClean(text, identifier, false)) return;
+    // The memo answers for the texts the first walk found clean (a repeated schema text).
+    const top = parent === '/name' || parent === '/description' || parent === '/title';
+    if (isClean(text, identifier, !top)) return;
     // Identifiers are read as words: `ignore_previous_instructions` says what it says.
     const scanned = identifier ? identifierWords(text) : text;
     for (const finding of scanText(scanned, textPath(parent, key, name))) findings.push(finding);

@@ -1,10 +1,17 @@
-import { analyzeInto, analyzeRepeatedInto, type TermBuffer } from '../text/tokenize.js';
+import {
+  analyzeInto,
+  analyzeRepeatedInto,
+  asciiWordTerms,
+  type TermBuffer,
+} from '../text/tokenize.js';
 import type { LexicalDocument, LexicalFieldOptions } from './lexical-types.js';
 
 /** Longest text of a list field whose term ids are remembered (see `#textIds`). */
 const REMEMBERED_TEXT_LENGTH = 100;
-/** Texts remembered at most before the memo starts again. */
+/** Texts (and words) remembered at most before the memo starts again. */
 const REMEMBERED_TEXTS = 50_000;
+const NON_ASCII = /[^\u0000-\u007F]/;
+const NO_IDS = new Int32Array(0);
 
 /**
  * Turns a document's fields into occurrence keys, one per token: `termId × fieldCount + field`.
@@ -28,6 +35,14 @@ export class DocumentAnalyzer {
    * the index's, valid until it is cleared; kept for a batch of additions only (`forget`).
    */
   #textIds: [Map<string, Int32Array>, Map<string, Int32Array>] = [new Map(), new Map()];
+  /**
+   * The term ids of the words of ASCII texts (descriptions, names), by whether stop words are
+   * kept: a word's one id as a number (most words), else its ids. Kept as `#textIds` is.
+   */
+  #wordIds: [Map<string, number | Int32Array>, Map<string, number | Int32Array>] = [
+    new Map(),
+    new Map(),
+  ];
 
   constructor(fieldNames: readonly string[], fields: readonly LexicalFieldOptions[]) {
     this.#fieldNames = fieldNames;
@@ -42,6 +57,8 @@ export class DocumentAnalyzer {
   forget(): void {
     if (this.#textIds[0].size > 0 || this.#textIds[1].size > 0)
       this.#textIds = [new Map(), new Map()];
+    if (this.#wordIds[0].size > 0 || this.#wordIds[1].size > 0)
+      this.#wordIds = [new Map(), new Map()];
   }
 
   /**
@@ -59,6 +76,12 @@ export class DocumentAnalyzer {
       if (!text) continue;
       const keepStopWords = this.#keepStopWords[f]!;
       if (typeof text === 'string') {
+        if (!NON_ASCII.test(text)) {
+          const before = keyCount;
+          keyCount = this.#asciiKeys(text, keepStopWords, f, termId, keyCount);
+          lengths[f] = keyCount - before;
+          continue;
+        }
         buffer.count = 0;
         analyzeInto(text, keepStopWords, buffer);
         lengths[f] = buffer.count;
@@ -91,6 +114,55 @@ export class DocumentAnalyzer {
       lengths[f] = length;
     }
     return this.#keys.subarray(0, keyCount);
+  }
+
+  /**
+   * Append the keys of an ASCII text in field `f` after the first `keyCount`, word by word (words
+   * are runs of ASCII letters and digits, as `analyze` reads such a text); returns the new count.
+   * Each word's term ids are looked up once per batch, and new terms get their ids in the order
+   * their tokens come, as they would from the text's terms.
+   */
+  #asciiKeys(
+    text: string,
+    keepStopWords: boolean,
+    f: number,
+    termId: (term: string) => number,
+    keyCount: number,
+  ): number {
+    const fieldCount = this.#fieldNames.length;
+    const memo = this.#wordIds[keepStopWords ? 1 : 0];
+    let keys: Int32Array = this.#keys;
+    let start = -1;
+    for (let i = 0; i <= text.length; i++) {
+      const code = i < text.length ? text.charCodeAt(i) : 32;
+      if ((code >= 97 && code <= 122) || (code >= 65 && code <= 90) || (code >= 48 && code <= 57)) {
+        if (start < 0) start = i;
+        continue;
+      }
+      if (start < 0) continue;
+      const word = text.slice(start, i);
+      start = -1;
+      let ids = memo.get(word);
+      if (ids === undefined) {
+        const terms = asciiWordTerms(word, keepStopWords);
+        ids =
+          terms.length === 1
+            ? termId(terms[0]!)
+            : terms.length === 0
+              ? NO_IDS
+              : Int32Array.from(terms, termId);
+        if (memo.size >= REMEMBERED_TEXTS) memo.clear();
+        memo.set(word, ids);
+      }
+      if (typeof ids === 'number') {
+        if (keyCount === keys.length) keys = this.#room(keyCount, 1);
+        keys[keyCount++] = ids * fieldCount + f;
+      } else if (ids.length > 0) {
+        if (keyCount + ids.length > keys.length) keys = this.#room(keyCount, ids.length);
+        for (let t = 0; t < ids.length; t++) keys[keyCount++] = ids[t]! * fieldCount + f;
+      }
+    }
+    return keyCount;
   }
 
   /** The key buffer, grown to hold `more` keys after the first `used`. */

@@ -116,13 +116,7 @@ function analyzeAscii(text: string, keepStopWords: boolean, buffer: TermBuffer):
     if (start < 0) continue;
     const word = text.slice(start, i);
     start = -1;
-    let wordTermList = cache.get(word);
-    if (wordTermList === undefined) {
-      wordTermList = [];
-      appendWordTerms(word, keepStopWords, wordTermList);
-      if (cache.size >= WORD_CACHE_LIMIT) cache.clear();
-      cache.set(word, wordTermList);
-    }
+    const wordTermList = cache.get(word) ?? cachedWordTerms(word, keepStopWords, cache);
     for (let t = 0; t < wordTermList.length; t++) terms[count++] = wordTermList[t]!;
   }
   buffer.count = count;
@@ -181,6 +175,27 @@ function appendTerms(terms: readonly string[], buffer: TermBuffer): void {
 const WORD_CACHE_LIMIT = 50_000;
 const wordTerms = new Map<string, string[]>();
 const keptWordTerms = new Map<string, string[]>();
+
+function cachedWordTerms(
+  word: string,
+  keepStopWords: boolean,
+  cache: Map<string, string[]>,
+): string[] {
+  const list: string[] = [];
+  appendWordTerms(word, keepStopWords, list);
+  if (cache.size >= WORD_CACHE_LIMIT) cache.clear();
+  cache.set(word, list);
+  return list;
+}
+
+/**
+ * The terms of one word of ASCII letters and digits, as `analyze` gives them for it within an
+ * ASCII text (words there are such runs). The list is shared: read it, never change it.
+ */
+export function asciiWordTerms(word: string, keepStopWords: boolean): readonly string[] {
+  const cache = keepStopWords ? keptWordTerms : wordTerms;
+  return cache.get(word) ?? cachedWordTerms(word, keepStopWords, cache);
+}
 
 /** The terms of one word with no character of a spaceless script. */
 function appendWordTerms(word: string, keepStopWords: boolean, terms: string[]): void {
