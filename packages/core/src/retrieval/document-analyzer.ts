@@ -1,9 +1,4 @@
-import {
-  analyzeInto,
-  analyzeRepeatedInto,
-  asciiWordTerms,
-  type TermBuffer,
-} from '../text/tokenize.js';
+import { analyzeInto, asciiWordTerms, type TermBuffer } from '../text/tokenize.js';
 import type { LexicalDocument, LexicalFieldOptions } from './lexical-types.js';
 
 /** Longest text of a list field whose term ids are remembered (see `#textIds`). */
@@ -69,26 +64,15 @@ export class DocumentAnalyzer {
     const fieldCount = this.#fieldNames.length;
     const lengths = this.lengths;
     lengths.fill(0);
-    const buffer = this.#terms;
     let keyCount = 0;
     for (let f = 0; f < fieldCount; f++) {
       const text = document[this.#fieldNames[f]!];
       if (!text) continue;
       const keepStopWords = this.#keepStopWords[f]!;
       if (typeof text === 'string') {
-        if (!NON_ASCII.test(text)) {
-          const before = keyCount;
-          keyCount = this.#asciiKeys(text, keepStopWords, f, termId, keyCount);
-          lengths[f] = keyCount - before;
-          continue;
-        }
-        buffer.count = 0;
-        analyzeInto(text, keepStopWords, buffer);
-        lengths[f] = buffer.count;
-        const keys = this.#room(keyCount, buffer.count);
-        const tokens = buffer.terms;
-        for (let t = 0; t < buffer.count; t++)
-          keys[keyCount++] = termId(tokens[t]!) * fieldCount + f;
+        const before = keyCount;
+        keyCount = this.#textKeys(text, keepStopWords, f, termId, keyCount);
+        lengths[f] = keyCount - before;
         continue;
       }
       // A list of texts: each short one's term ids are remembered (they repeat across documents).
@@ -96,16 +80,20 @@ export class DocumentAnalyzer {
       let length = 0;
       for (let p = 0; p < text.length; p++) {
         const part = text[p]!;
-        let ids = part.length <= REMEMBERED_TEXT_LENGTH ? memo.get(part) : undefined;
+        const remembered = part.length <= REMEMBERED_TEXT_LENGTH;
+        const ids = remembered ? memo.get(part) : undefined;
         if (ids === undefined) {
-          buffer.count = 0;
-          analyzeRepeatedInto(part, keepStopWords, buffer);
-          ids = new Int32Array(buffer.count);
-          for (let t = 0; t < buffer.count; t++) ids[t] = termId(buffer.terms[t]!);
-          if (part.length <= REMEMBERED_TEXT_LENGTH) {
+          const before = keyCount;
+          keyCount = this.#textKeys(part, keepStopWords, f, termId, keyCount);
+          length += keyCount - before;
+          if (remembered) {
+            const own = new Int32Array(keyCount - before);
+            const keys = this.#keys;
+            for (let t = 0; t < own.length; t++) own[t] = (keys[before + t]! - f) / fieldCount;
             if (memo.size >= REMEMBERED_TEXTS) memo.clear();
-            memo.set(part, ids);
+            memo.set(part, own);
           }
+          continue;
         }
         const keys = this.#room(keyCount, ids.length);
         for (let t = 0; t < ids.length; t++) keys[keyCount++] = ids[t]! * fieldCount + f;
@@ -114,6 +102,25 @@ export class DocumentAnalyzer {
       lengths[f] = length;
     }
     return this.#keys.subarray(0, keyCount);
+  }
+
+  /** Append the keys of a text in field `f` after the first `keyCount`; returns the new count. */
+  #textKeys(
+    text: string,
+    keepStopWords: boolean,
+    f: number,
+    termId: (term: string) => number,
+    keyCount: number,
+  ): number {
+    if (!NON_ASCII.test(text)) return this.#asciiKeys(text, keepStopWords, f, termId, keyCount);
+    const buffer = this.#terms;
+    buffer.count = 0;
+    analyzeInto(text, keepStopWords, buffer);
+    const keys = this.#room(keyCount, buffer.count);
+    const fieldCount = this.#fieldNames.length;
+    const tokens = buffer.terms;
+    for (let t = 0; t < buffer.count; t++) keys[keyCount++] = termId(tokens[t]!) * fieldCount + f;
+    return keyCount;
   }
 
   /**
