@@ -267,7 +267,7 @@ class FieldsJoined {
 
 // Texts found clean, as prose and as identifiers: a bounded memo of a pure test (cleared when
 // full), for texts short enough to repeat across a catalog.
-const CLEAN_MEMO_LIMIT = 32_768;
+const CLEAN_MEMO_LIMIT = 16_384;
 const CLEAN_MEMO_LENGTH = 256;
 const cleanProse = new Set<string>();
 const cleanIdentifiers = new Set<string>();
@@ -298,8 +298,8 @@ function isClean(text: string, identifier: boolean, remember: boolean): boolean 
 // repeats such texts too (a shared parameter's description that names a token). Kept apart from
 // the memo above, which decides whether a tool is scanned at all: a text here still makes its
 // tool's fields be read joined, as before it was scanned.
-const SCANNED_MEMO_LIMIT = 8192;
-const SCANNED_MEMO_LENGTH = 2000;
+const SCANNED_MEMO_LIMIT = 4096;
+const SCANNED_MEMO_LENGTH = 512;
 const scannedCleanProse = new Set<string>();
 const scannedCleanIdentifiers = new Set<string>();
 
