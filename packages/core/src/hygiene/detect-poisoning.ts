@@ -174,10 +174,18 @@ export function detectPoisoning(tool: ToolDefinition): PoisoningFinding[] {
   visitToolTexts(tool, (text, parent, key, name) => {
     const identifier = name || parent === '/name';
     if (!identifier) fields.add(text, parent, key);
-    if (isClean(text, identifier, false)) return;
+    // The memo answers for the texts the first walk found clean (a repeated schema text).
+    const top = parent === '/name' || parent === '/description' || parent === '/title';
+    if (isClean(text, identifier, !top)) return;
+    if (!top && wasScannedClean(text, identifier)) return;
     // Identifiers are read as words: `ignore_previous_instructions` says what it says.
     const scanned = identifier ? identifierWords(text) : text;
-    for (const finding of scanText(scanned, textPath(parent, key, name))) findings.push(finding);
+    const found = scanText(scanned, textPath(parent, key, name));
+    if (found.length === 0) {
+      if (!top) rememberScannedClean(text, identifier);
+      return;
+    }
+    for (const finding of found) findings.push(finding);
   });
   // An order split between fields (a description that ends mid-sentence, a parameter's
   // description that finishes it; one word per enum value) is read with the fields joined.
@@ -259,7 +267,7 @@ class FieldsJoined {
 
 // Texts found clean, as prose and as identifiers: a bounded memo of a pure test (cleared when
 // full), for texts short enough to repeat across a catalog.
-const CLEAN_MEMO_LIMIT = 8192;
+const CLEAN_MEMO_LIMIT = 16_384;
 const CLEAN_MEMO_LENGTH = 256;
 const cleanProse = new Set<string>();
 const cleanIdentifiers = new Set<string>();
@@ -284,6 +292,26 @@ function isClean(text: string, identifier: boolean, remember: boolean): boolean 
     memo.add(text);
   }
   return true;
+}
+
+// Texts that may match (a word a rule starts from) but that scanText found clean: a catalog
+// repeats such texts too (a shared parameter's description that names a token). Kept apart from
+// the memo above, which decides whether a tool is scanned at all: a text here still makes its
+// tool's fields be read joined, as before it was scanned.
+const SCANNED_MEMO_LIMIT = 4096;
+const SCANNED_MEMO_LENGTH = 512;
+const scannedCleanProse = new Set<string>();
+const scannedCleanIdentifiers = new Set<string>();
+
+function wasScannedClean(text: string, identifier: boolean): boolean {
+  return (identifier ? scannedCleanIdentifiers : scannedCleanProse).has(text);
+}
+
+function rememberScannedClean(text: string, identifier: boolean): void {
+  if (text.length > SCANNED_MEMO_LENGTH) return;
+  const memo = identifier ? scannedCleanIdentifiers : scannedCleanProse;
+  if (memo.size >= SCANNED_MEMO_LIMIT) memo.clear();
+  memo.add(text);
 }
 
 function identifierWords(name: string): string {

@@ -1,5 +1,12 @@
-import { analyzeInto, analyzeRepeatedInto, type TermBuffer } from '../text/tokenize.js';
+import { analyzeInto, asciiWordTerms, type TermBuffer } from '../text/tokenize.js';
 import type { LexicalDocument, LexicalFieldOptions } from './lexical-types.js';
+
+/** Longest text of a list field whose term ids are remembered (see `#textIds`). */
+const REMEMBERED_TEXT_LENGTH = 100;
+/** Texts (and words) remembered at most before the memo starts again. */
+const REMEMBERED_TEXTS = 50_000;
+const NON_ASCII = /[^\u0000-\u007F]/;
+const NO_IDS = new Int32Array(0);
 
 /**
  * Turns a document's fields into occurrence keys, one per token: `termId × fieldCount + field`.
@@ -16,11 +23,37 @@ export class DocumentAnalyzer {
   // LexicalIndex's term limit).
   #keys = new Int32Array(256);
   readonly #terms: TermBuffer = { terms: [], count: 0 };
+  /**
+   * The term ids of the short texts of list fields (parameter names and descriptions, enum
+   * values, tags), by whether stop words are kept: across a catalog they repeat, and a text
+   * seen before then costs one lookup instead of its analysis and a lookup per term. Ids are
+   * the index's, valid until it is cleared; kept for a batch of additions only (`forget`).
+   */
+  #textIds: [Map<string, Int32Array>, Map<string, Int32Array>] = [new Map(), new Map()];
+  /**
+   * The term ids of the words of ASCII texts (descriptions, names), by whether stop words are
+   * kept: a word's one id as a number (most words), else its ids. Kept as `#textIds` is.
+   */
+  #wordIds: [Map<string, number | Int32Array>, Map<string, number | Int32Array>] = [
+    new Map(),
+    new Map(),
+  ];
 
   constructor(fieldNames: readonly string[], fields: readonly LexicalFieldOptions[]) {
     this.#fieldNames = fieldNames;
     this.#keepStopWords = fields.map((field) => field.keepStopWords === true);
     this.lengths = new Float64Array(fieldNames.length);
+  }
+
+  /**
+   * Drop the remembered term ids: once a batch is indexed, and whenever the index's term ids
+   * change (a cleared index numbers its terms again).
+   */
+  forget(): void {
+    if (this.#textIds[0].size > 0 || this.#textIds[1].size > 0)
+      this.#textIds = [new Map(), new Map()];
+    if (this.#wordIds[0].size > 0 || this.#wordIds[1].size > 0)
+      this.#wordIds = [new Map(), new Map()];
   }
 
   /**
@@ -31,28 +64,121 @@ export class DocumentAnalyzer {
     const fieldCount = this.#fieldNames.length;
     const lengths = this.lengths;
     lengths.fill(0);
-    const buffer = this.#terms;
-    let keys = this.#keys;
     let keyCount = 0;
     for (let f = 0; f < fieldCount; f++) {
       const text = document[this.#fieldNames[f]!];
       if (!text) continue;
-      buffer.count = 0;
       const keepStopWords = this.#keepStopWords[f]!;
-      // A list of texts: each short one's terms are remembered (they repeat across documents).
-      if (typeof text === 'string') analyzeInto(text, keepStopWords, buffer);
-      else
-        for (let p = 0; p < text.length; p++) analyzeRepeatedInto(text[p]!, keepStopWords, buffer);
-      lengths[f] = buffer.count;
-      const tokens = buffer.terms;
-      if (keyCount + buffer.count > keys.length) {
-        const grown = new Int32Array(Math.max(keys.length * 2, keyCount + buffer.count));
-        grown.set(keys.subarray(0, keyCount));
-        keys = grown;
-        this.#keys = grown;
+      if (typeof text === 'string') {
+        const before = keyCount;
+        keyCount = this.#textKeys(text, keepStopWords, f, termId, keyCount);
+        lengths[f] = keyCount - before;
+        continue;
       }
-      for (let t = 0; t < buffer.count; t++) keys[keyCount++] = termId(tokens[t]!) * fieldCount + f;
+      // A list of texts: each short one's term ids are remembered (they repeat across documents).
+      const memo = this.#textIds[keepStopWords ? 1 : 0];
+      let length = 0;
+      for (let p = 0; p < text.length; p++) {
+        const part = text[p]!;
+        const remembered = part.length <= REMEMBERED_TEXT_LENGTH;
+        const ids = remembered ? memo.get(part) : undefined;
+        if (ids === undefined) {
+          const before = keyCount;
+          keyCount = this.#textKeys(part, keepStopWords, f, termId, keyCount);
+          length += keyCount - before;
+          if (remembered) {
+            const own = new Int32Array(keyCount - before);
+            const keys = this.#keys;
+            for (let t = 0; t < own.length; t++) own[t] = (keys[before + t]! - f) / fieldCount;
+            if (memo.size >= REMEMBERED_TEXTS) memo.clear();
+            memo.set(part, own);
+          }
+          continue;
+        }
+        const keys = this.#room(keyCount, ids.length);
+        for (let t = 0; t < ids.length; t++) keys[keyCount++] = ids[t]! * fieldCount + f;
+        length += ids.length;
+      }
+      lengths[f] = length;
     }
-    return keys.subarray(0, keyCount);
+    return this.#keys.subarray(0, keyCount);
+  }
+
+  /** Append the keys of a text in field `f` after the first `keyCount`; returns the new count. */
+  #textKeys(
+    text: string,
+    keepStopWords: boolean,
+    f: number,
+    termId: (term: string) => number,
+    keyCount: number,
+  ): number {
+    if (!NON_ASCII.test(text)) return this.#asciiKeys(text, keepStopWords, f, termId, keyCount);
+    const buffer = this.#terms;
+    buffer.count = 0;
+    analyzeInto(text, keepStopWords, buffer);
+    const keys = this.#room(keyCount, buffer.count);
+    const fieldCount = this.#fieldNames.length;
+    const tokens = buffer.terms;
+    for (let t = 0; t < buffer.count; t++) keys[keyCount++] = termId(tokens[t]!) * fieldCount + f;
+    return keyCount;
+  }
+
+  /**
+   * Append the keys of an ASCII text in field `f` after the first `keyCount`, word by word (words
+   * are runs of ASCII letters and digits, as `analyze` reads such a text); returns the new count.
+   * Each word's term ids are looked up once per batch, and new terms get their ids in the order
+   * their tokens come, as they would from the text's terms.
+   */
+  #asciiKeys(
+    text: string,
+    keepStopWords: boolean,
+    f: number,
+    termId: (term: string) => number,
+    keyCount: number,
+  ): number {
+    const fieldCount = this.#fieldNames.length;
+    const memo = this.#wordIds[keepStopWords ? 1 : 0];
+    let keys: Int32Array = this.#keys;
+    let start = -1;
+    for (let i = 0; i <= text.length; i++) {
+      const code = i < text.length ? text.charCodeAt(i) : 32;
+      if ((code >= 97 && code <= 122) || (code >= 65 && code <= 90) || (code >= 48 && code <= 57)) {
+        if (start < 0) start = i;
+        continue;
+      }
+      if (start < 0) continue;
+      const word = text.slice(start, i);
+      start = -1;
+      let ids = memo.get(word);
+      if (ids === undefined) {
+        const terms = asciiWordTerms(word, keepStopWords);
+        ids =
+          terms.length === 1
+            ? termId(terms[0]!)
+            : terms.length === 0
+              ? NO_IDS
+              : Int32Array.from(terms, termId);
+        if (memo.size >= REMEMBERED_TEXTS) memo.clear();
+        memo.set(word, ids);
+      }
+      if (typeof ids === 'number') {
+        if (keyCount === keys.length) keys = this.#room(keyCount, 1);
+        keys[keyCount++] = ids * fieldCount + f;
+      } else if (ids.length > 0) {
+        if (keyCount + ids.length > keys.length) keys = this.#room(keyCount, ids.length);
+        for (let t = 0; t < ids.length; t++) keys[keyCount++] = ids[t]! * fieldCount + f;
+      }
+    }
+    return keyCount;
+  }
+
+  /** The key buffer, grown to hold `more` keys after the first `used`. */
+  #room(used: number, more: number): Int32Array {
+    const keys = this.#keys;
+    if (used + more <= keys.length) return keys;
+    const grown = new Int32Array(Math.max(keys.length * 2, used + more));
+    grown.set(keys.subarray(0, used));
+    this.#keys = grown;
+    return grown;
   }
 }

@@ -175,10 +175,12 @@ export class LexicalIndex {
   trim(): void {
     for (const list of this.#postings) list.trim();
     this.#terms.trim();
+    this.#analyzer.forget();
   }
 
   clear(): void {
     this.#termIds.clear();
+    this.#analyzer.forget();
     this.#postings = [];
     this.#documentFrequency = [];
     this.#ids = [];

@@ -117,71 +117,37 @@ function analyzeAscii(text: string, keepStopWords: boolean, buffer: TermBuffer):
     if (start < 0) continue;
     const word = text.slice(start, i);
     start = -1;
-    let wordTermList = cache.get(word);
-    if (wordTermList === undefined) {
-      wordTermList = [];
-      appendWordTerms(word, keepStopWords, wordTermList);
-      if (cache.size >= WORD_CACHE_LIMIT) cache.clear();
-      cache.set(word, wordTermList);
-    }
+    const wordTermList = cache.get(word) ?? cachedWordTerms(word, keepStopWords, cache);
     for (let t = 0; t < wordTermList.length; t++) terms[count++] = wordTermList[t]!;
   }
   buffer.count = count;
   return true;
 }
 
-// Short texts that repeat across a catalog (parameter names, their descriptions, tags), with
-// their terms: a text is remembered the second time it is seen, so that a catalog of unique
-// descriptions fills the memo with nothing (both sets are bounded, and cleared when full).
-const TEXT_MEMO_LIMIT = 20_000;
-const TEXT_MEMO_LENGTH = 100;
-const textTerms = new Map<string, readonly string[]>();
-const keptTextTerms = new Map<string, readonly string[]>();
-const seenTexts = new Set<string>();
-const keptSeenTexts = new Set<string>();
-
-/** `analyzeInto` for a text likely to repeat: its terms are remembered when it is short. */
-export function analyzeRepeatedInto(
-  text: string,
-  keepStopWords: boolean,
-  buffer: TermBuffer,
-): void {
-  if (text.length > TEXT_MEMO_LENGTH) {
-    analyzeInto(text, keepStopWords, buffer);
-    return;
-  }
-  const memo = keepStopWords ? keptTextTerms : textTerms;
-  const terms = memo.get(text);
-  if (terms === undefined) {
-    const seen = keepStopWords ? keptSeenTexts : seenTexts;
-    if (!seen.has(text)) {
-      if (seen.size >= TEXT_MEMO_LIMIT) seen.clear();
-      seen.add(text);
-      analyzeInto(text, keepStopWords, buffer);
-      return;
-    }
-    seen.delete(text);
-    const own: TermBuffer = { terms: [], count: 0 };
-    analyzeInto(text, keepStopWords, own);
-    own.terms.length = own.count;
-    if (memo.size >= TEXT_MEMO_LIMIT) memo.clear();
-    memo.set(text, own.terms);
-    appendTerms(own.terms, buffer);
-    return;
-  }
-  appendTerms(terms, buffer);
-}
-
-function appendTerms(terms: readonly string[], buffer: TermBuffer): void {
-  const out = buffer.terms;
-  let count = buffer.count;
-  for (let t = 0; t < terms.length; t++) out[count++] = terms[t]!;
-  buffer.count = count;
-}
-
 const WORD_CACHE_LIMIT = 50_000;
 const wordTerms = new Map<string, string[]>();
 const keptWordTerms = new Map<string, string[]>();
+
+function cachedWordTerms(
+  word: string,
+  keepStopWords: boolean,
+  cache: Map<string, string[]>,
+): string[] {
+  const list: string[] = [];
+  appendWordTerms(word, keepStopWords, list);
+  if (cache.size >= WORD_CACHE_LIMIT) cache.clear();
+  cache.set(word, list);
+  return list;
+}
+
+/**
+ * The terms of one word of ASCII letters and digits, as `analyze` gives them for it within an
+ * ASCII text (words there are such runs). The list is shared: read it, never change it.
+ */
+export function asciiWordTerms(word: string, keepStopWords: boolean): readonly string[] {
+  const cache = keepStopWords ? keptWordTerms : wordTerms;
+  return cache.get(word) ?? cachedWordTerms(word, keepStopWords, cache);
+}
 
 /** The terms of one word with no character of a spaceless script. */
 function appendWordTerms(word: string, keepStopWords: boolean, terms: string[]): void {
