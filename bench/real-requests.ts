@@ -6,6 +6,9 @@
 // real-requests.ts for three). BENCH_SIZES=10000,100000,300000 picks the sizes.
 // BENCH_COMPARE=<dist/index.js of another build> measures that build too, in the same process
 // over the same catalog, the two taking the requests in turn (before/after under the same load).
+// A build that counts its lexical work (`retrieval.lexicalWork`) also reports, per request, the
+// postings of the terms its searches looked for and the postings they read: figures that do not
+// depend on the machine's load.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import core, { checkModuleFolder } from './lib/core.js';
@@ -36,8 +39,16 @@ const results: Record<string, unknown>[] = [];
 for (const size of sizes) {
   const catalog = vocabularyCatalog(real, size);
   const arsenals = [];
+  const works: {
+    searches: number;
+    postings: number;
+    postingsRead: number;
+    documentsScored: number;
+  }[] = [];
   for (const { label, core: build } of cores) {
-    const arsenal = build.createArsenal();
+    const work = { searches: 0, postings: 0, postingsRead: 0, documentsScored: 0 };
+    works.push(work);
+    const arsenal = build.createArsenal({ retrieval: { lexicalWork: work } });
     const summary = await arsenal.register(catalog, { source: 'catalog' });
     if (summary.failed.length > 0) throw new Error(`${label}: ${summary.failed[0]!.error.message}`);
     arsenals.push(arsenal);
@@ -45,6 +56,7 @@ for (const size of sizes) {
   // Warm-up: the first requests index the catalog's boilerplate and compile the hot paths.
   for (const arsenal of arsenals)
     for (const query of queries.slice(0, 100)) await arsenal.retrieve({ query, limit: 10 });
+  for (const work of works) Object.assign(work, { postings: 0, postingsRead: 0, searches: 0 });
   const latencies: number[][] = arsenals.map(() => []);
   for (const query of queries) {
     for (let i = 0; i < arsenals.length; i++) {
@@ -62,13 +74,23 @@ for (const size of sizes) {
       p50Ms: percentile(sorted, 50),
       p95Ms: percentile(sorted, 95),
       p99Ms: percentile(sorted, 99),
+      // Older builds do not count their work: nothing is reported for them.
+      ...(works[i]!.searches > 0
+        ? {
+            searchesPerRequest: works[i]!.searches / sorted.length,
+            postingsPerRequest: works[i]!.postings / sorted.length,
+            postingsReadPerRequest: works[i]!.postingsRead / sorted.length,
+          }
+        : {}),
     });
   }
   arsenals.length = 0;
 }
 
+const perRequest = (value: unknown) =>
+  value === undefined ? 'n/a' : Math.round(value as number).toLocaleString('en-US');
 printTable(
-  ['tools', 'build', 'requests', 'p50 ms', 'p95 ms', 'p99 ms'],
+  ['tools', 'build', 'requests', 'p50 ms', 'p95 ms', 'p99 ms', 'postings', 'postings read'],
   results.map((row) => [
     (row.tools as number).toLocaleString('en-US'),
     row.build as string,
@@ -76,6 +98,8 @@ printTable(
     (row.p50Ms as number).toFixed(3),
     (row.p95Ms as number).toFixed(3),
     (row.p99Ms as number).toFixed(3),
+    perRequest(row.postingsPerRequest),
+    perRequest(row.postingsReadPerRequest),
   ]),
 );
 console.log(`\nwrote ${writeResult('real-requests', { requests: 'Seal-Tools dev', results })}`);

@@ -189,7 +189,16 @@ export const ENGINE_TABLES: TableSpec[] = [
   {
     name: 'real-requests',
     sources: ['real-requests'],
-    headers: ['tools', 'build', 'requests', 'p50 ms', 'p95 ms', 'p99 ms'],
+    headers: [
+      'tools',
+      'build',
+      'requests',
+      'p50 ms',
+      'p95 ms',
+      'p99 ms',
+      'postings / request',
+      'postings read / request',
+    ],
     rows: (files) =>
       files.flatMap((file) =>
         rowsOf(file, 'results').map((row) => [
@@ -199,6 +208,10 @@ export const ENGINE_TABLES: TableSpec[] = [
           cell(row, 'p50Ms', ms3),
           cell(row, 'p95Ms', ms3),
           cell(row, 'p99Ms', ms3),
+          row.text('postingsPerRequest') === '' ? 'n/a' : cell(row, 'postingsPerRequest', whole),
+          row.text('postingsReadPerRequest') === ''
+            ? 'n/a'
+            : cell(row, 'postingsReadPerRequest', whole),
         ]),
       ),
   },

@@ -64,6 +64,7 @@ export type {
   LexicalIndexOptions,
   LexicalSearchOptions,
   LexicalSearchResult,
+  LexicalSearchWork,
 } from './retrieval/index.js';
 // Lexical retrieval, for evaluation tools
 export { DEFAULT_LEXICAL_FIELDS, LexicalIndex, toLexicalDocument } from './retrieval/index.js';

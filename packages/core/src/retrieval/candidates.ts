@@ -105,8 +105,6 @@ export async function gatherCandidates(input: {
 
   // The best tool of each clause gets credit relative to that clause's best score.
   const subqueries = input.decompose ? decomposeQuery(query) : [];
-  // Not bounded by the request's own hits (`accepted`): scoring those hits for every clause cost
-  // more than the postings it saved, on the Seal-Tools requests at 10k tools.
   const clauses: ClauseHits[] = [];
   // A clause that is also a coverage part is searched once, for both (a search costs the same
   // whatever its limit).

@@ -11,6 +11,7 @@ export type {
   LexicalIndexOptions,
   LexicalSearchOptions,
   LexicalSearchResult,
+  LexicalSearchWork,
 } from './lexical-types.js';
 export type { DiversityCandidate } from './mmr.js';
 export { selectDiverse } from './mmr.js';

@@ -97,4 +97,20 @@ describe('LexicalIndex', () => {
       /queryTermSaturation must be a finite number >= 0/,
     );
   });
+
+  it('adds each search to the work counters it was given, and counts nothing without them', () => {
+    const work = { searches: 0, postings: 0, postingsRead: 0, documentsScored: 0 };
+    const index = new LexicalIndex({ fields, work });
+    index.add('a', { name: 'send email', description: 'Sends an email.' });
+    index.add('b', { name: 'send sms' });
+    index.add('c', { name: 'read file' });
+    index.search('send email', { limit: 5 });
+    // "send": a and b; "email": a.
+    expect(work).toEqual({ searches: 1, postings: 3, postingsRead: 3, documentsScored: 2 });
+    index.search('file', { limit: 5 });
+    expect(work).toEqual({ searches: 2, postings: 4, postingsRead: 4, documentsScored: 3 });
+    const silent = new LexicalIndex({ fields });
+    silent.add('a', { name: 'send email' });
+    expect(silent.search('send', { limit: 5 }).hits).toHaveLength(1);
+  });
 });

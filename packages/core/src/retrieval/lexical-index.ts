@@ -1,6 +1,5 @@
 import { InvalidArgumentError } from '../errors/arsenal-error.js';
 import { analyze } from '../text/tokenize.js';
-import { documentsReaching, exactScore, type WeightedPostings } from './bounded-search.js';
 import { DocumentAnalyzer } from './document-analyzer.js';
 import { DocumentTermStore, entryCount, entryField } from './document-terms.js';
 import type {
@@ -10,6 +9,7 @@ import type {
   LexicalIndexOptions,
   LexicalSearchOptions,
   LexicalSearchResult,
+  LexicalSearchWork,
 } from './lexical-types.js';
 import { PostingsList } from './postings-list.js';
 import { bestScores } from './score-heap.js';
@@ -76,6 +76,7 @@ export class LexicalIndex {
   #averagesAtBuild: Float64Array;
   #scores = new Float64Array(16);
   #touched = new Int32Array(16);
+  readonly #work: LexicalSearchWork | undefined;
 
   constructor(options: LexicalIndexOptions) {
     this.#fieldNames = Object.keys(options.fields);
@@ -94,6 +95,7 @@ export class LexicalIndex {
     this.#analyzer = new DocumentAnalyzer(this.#fieldNames, this.#fields);
     this.#maxTerms = Math.floor(0x7fffffff / Math.max(1, this.#fieldNames.length));
     this.#averagesAtBuild = new Float64Array(this.#fields.length);
+    this.#work = options.work;
   }
 
   get size(): number {
@@ -289,16 +291,19 @@ export class LexicalIndex {
       list: this.#postings[this.#termIds.get(term)!]!,
       idf,
     }));
-    if (options.accepted && options.accepted.length >= options.limit) {
-      const bounded = this.#boundedSearch(weighted, options.accepted, options, best);
-      if (bounded) return bounded;
-    }
+    const work = this.#work;
+    if (work) work.searches++;
     const scores = this.#scores;
     // Matched documents, in a buffer kept between searches: at 100k tools a common word
     // matches tens of thousands, and a fresh array per search was garbage for the collector.
     const touched = this.#touched;
     let touchedCount = 0;
     for (const { list, idf } of weighted) {
+      if (work) {
+        // A search reads every posting of every term it looks for.
+        work.postings += list.length;
+        work.postingsRead += list.length;
+      }
       const docs = list.docs;
       const weights = list.weights;
       for (let i = 0; i < list.length; i++) {
@@ -332,60 +337,12 @@ export class LexicalIndex {
       wanted *= 4;
     }
     for (let i = 0; i < touchedCount; i++) scores[touched[i]!] = 0;
+    if (work) work.documentsScored += touchedCount;
     return { hits, candidateCount: touchedCount - ignoredCount, rejectedCount };
   }
 
   #normalized(score: number, best: number): number {
     return best > 0 ? Math.min(1, score / best) : 0;
-  }
-
-  /**
-   * The search when documents known to be accepted bound it: the `limit`-th best of them is a
-   * score every hit reaches, so only documents that can reach it are scored. The hits are those
-   * of the full scan; undefined when the known documents do not bound it after all.
-   */
-  #boundedSearch(
-    terms: readonly WeightedPostings[],
-    accepted: readonly string[],
-    options: LexicalSearchOptions,
-    best: number,
-  ): LexicalSearchResult | undefined {
-    const k1 = this.#k1;
-    const known = new Map<number, number>();
-    for (const id of accepted) {
-      const doc = this.#docOf.get(id);
-      if (doc !== undefined && !known.has(doc)) known.set(doc, exactScore(terms, doc, k1));
-    }
-    const knownScores = [...known.values()].sort((a, b) => b - a);
-    const floor = knownScores[options.limit - 1];
-    if (floor === undefined || !(floor > 0)) return undefined;
-    const reaching = documentsReaching({
-      terms,
-      k1,
-      floor,
-      known,
-      alive: this.#alive,
-      partial: this.#scores,
-      touched: this.#touched,
-    });
-    const hits: LexicalHit[] = [];
-    let rejectedCount = 0;
-    let ignoredCount = 0;
-    let seen = 0;
-    while (hits.length < options.limit) {
-      const match = reaching.next();
-      if (!match) break;
-      seen++;
-      const id = this.#ids[match.doc]!;
-      const decision = options.accept ? options.accept(id) : true;
-      if (decision === null) ignoredCount++;
-      else if (!decision) rejectedCount++;
-      else hits.push({ id, score: match.score, normalized: this.#normalized(match.score, best) });
-    }
-    reaching.close();
-    // Documents said to be accepted were not: the bound does not hold, scan everything.
-    if (hits.length < options.limit) return undefined;
-    return { hits, candidateCount: seen - ignoredCount, rejectedCount };
   }
 
   /** Term vector of a document (term → weighted frequency), for diversity and explanations. */

@@ -28,6 +28,21 @@ export interface LexicalIndexOptions {
   k1?: number;
   /** How much a word the query repeats counts more (BM25's k3); 0 counts it once. Default 0.5. */
   queryTermSaturation?: number;
+  /** Counters every search adds its work to (for benchmarks); nothing is counted without one. */
+  work?: LexicalSearchWork;
+}
+
+/**
+ * The work searches did, independent of the machine's speed and load: how many searches, the
+ * postings of the terms they searched (what scoring every match reads), the postings they read
+ * (a list read whole counts its length; a document looked up in a list counts one) and how many
+ * documents they scored.
+ */
+export interface LexicalSearchWork {
+  searches: number;
+  postings: number;
+  postingsRead: number;
+  documentsScored: number;
 }
 
 export interface LexicalHit {
@@ -58,13 +73,6 @@ export interface LexicalSearchOptions {
    * its postings would cost the most.
    */
   related?: { terms: (term: string) => readonly string[] | undefined; weight: number };
-  /**
-   * Ids of documents `accept` is known to accept (a request's hits, when one of its clauses is
-   * searched). The `limit`-th best of them is a score every hit reaches, so documents that cannot
-   * reach it are never scored: the hits are the same, found reading fewer postings, and
-   * `candidateCount` then counts only the documents scored.
-   */
-  accepted?: readonly string[];
 }
 
 export interface LexicalSearchResult {

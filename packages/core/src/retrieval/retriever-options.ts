@@ -7,7 +7,7 @@ import type { VectorStore } from '../ports/vector-store.js';
 import type { ToolRegistry } from '../registry/tool-registry.js';
 import type { ToolDefinition, ToolHealth } from '../tool/tool-definition.js';
 import type { IntentClassifier } from './intent.js';
-import type { LexicalFieldOptions } from './lexical-types.js';
+import type { LexicalFieldOptions, LexicalSearchWork } from './lexical-types.js';
 import type { OutcomeMemory } from './outcome-memory.js';
 import type { TokenCounter } from './token-estimate.js';
 import type { RetrievalRequest, RoutingWeights } from './types.js';
@@ -58,6 +58,11 @@ export interface ToolRetrieverOptions {
     audience: 'operator' | 'caller',
   ) => boolean;
   telemetry?: Telemetry;
+  /**
+   * Counters the lexical searches add their work to (postings read, documents scored), for
+   * benchmarks that compare builds independently of the machine's load. Unset, nothing is counted.
+   */
+  lexicalWork?: LexicalSearchWork;
 }
 
 /** Tools a request gets when it names no `limit`. */

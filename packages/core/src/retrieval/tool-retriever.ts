@@ -85,6 +85,7 @@ export class ToolRetriever {
       queryTermSaturation: options.queryTermSaturation,
       tools: () => this.#registry.all(),
       catalogWeights: options.catalogWeights,
+      work: options.lexicalWork,
     });
     this.#vectors =
       options.embedder && options.vectorStore

@@ -1,7 +1,7 @@
 import type { ToolDefinition } from '../tool/tool-definition.js';
 import { DescriptionStatistics, parameterWeightFor } from './catalog-field-weights.js';
 import { LexicalIndex } from './lexical-index.js';
-import type { LexicalFieldOptions } from './lexical-types.js';
+import type { LexicalFieldOptions, LexicalSearchWork } from './lexical-types.js';
 import { SharedParameters } from './shared-parameters.js';
 import { toLexicalParts } from './tool-document.js';
 
@@ -36,6 +36,8 @@ export class ToolTextIndex {
     tools: () => Iterable<ToolDefinition>;
     /** Let the parameters field's weight follow how much descriptions tell tools apart. */
     catalogWeights?: boolean;
+    /** Counters the searches add their work to. */
+    work?: LexicalSearchWork;
   }) {
     this.lexical = new LexicalIndex(options);
     this.#tools = options.tools;
