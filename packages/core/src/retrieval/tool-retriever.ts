@@ -168,29 +168,8 @@ export class ToolRetriever {
     const weights: RoutingWeights = { ...this.#weights, ...request.weights };
     const passesFilters = compileFilters(request.filters, this.#options.health);
     const principal = request.principal;
-    const visibility = this.#options.visibility;
-    const pinnedVersions = request.filters?.tools;
-    // The policy decides visibility when there is one (Arsenal always passes it); the principal's
-    // own capabilities and namespaces decide otherwise.
-    const audience = request.audience ?? 'operator';
-    const visible = (tool: ToolDefinition): boolean =>
-      visibility ? visibility(tool, principal, audience) : principalMaySee(tool, principal);
-    // Several searches ask about the same tools; decide each tool once per retrieval. Older
-    // versions and tools hidden from the principal are not candidates at all (null), so the
-    // counts a caller reads never count what it may not see; filters reject (false).
-    const decisions = new Map<string, boolean | null>();
-    const accept = (id: string): boolean | null => {
-      let decision = decisions.get(id);
-      if (decision === undefined) {
-        const tool = this.#registry.get(id);
-        if (!tool) decision = null;
-        else if (!this.#registry.isLatest(tool) && !pinnedVersions?.includes(tool.qualifiedName)) {
-          decision = null;
-        } else decision = visible(tool) ? passesFilters(tool) : null;
-        decisions.set(id, decision);
-      }
-      return decision;
-    };
+    const visible = this.#visibleTo(request);
+    const accept = this.#acceptance(request, visible, passesFilters);
 
     // Servers ranked as documents of their own; with two or more wanted, the list is diversified.
     const servers: Map<string, number> =
@@ -241,13 +220,7 @@ export class ToolRetriever {
       gathered.clauses.length > 0
         ? clauseWinners(gathered.clauses, this.#servers, (id) => this.#registry.get(id))
         : [];
-    const neededGroups: string[] = [];
-    for (const id of winners) {
-      const tool = this.#registry.get(id);
-      const group = tool && toolGroup(tool);
-      if (group !== undefined) neededGroups.push(group);
-    }
-    const groups = groupScores(candidateTools, neededGroups);
+    const groups = groupScores(candidateTools, this.#groupsOf(winners));
     const ranked: ScoredTool[] = [];
     for (const [id, raw] of gathered.candidates) {
       const tool = this.#registry.get(id);
@@ -270,23 +243,7 @@ export class ToolRetriever {
       };
       const { relevance, final } = combineSignals(signals, weights);
       if ((relevance <= 0 && !signals.conversation) || final <= 0) continue;
-      const breakdown: ScoredTool['signals'] = {
-        lexical: signals.lexical,
-        subquery: signals.subquery,
-      };
-      if (signals.group !== undefined) breakdown.group = signals.group;
-      if (signals.server !== undefined) breakdown.server = signals.server;
-      if (signals.semantic !== undefined) breakdown.semantic = signals.semantic;
-      if (signals.learned !== undefined) breakdown.learned = signals.learned;
-      if (signals.conversation !== undefined) breakdown.conversation = signals.conversation;
-      breakdown.intent = signals.intent;
-      breakdown.health = signals.health;
-      breakdown.cost = signals.cost;
-      breakdown.penalty =
-        (signals.used ? weights.usedPenalty : 0) +
-        (signals.failed ? weights.failedPenalty : 0) +
-        (signals.deprecated ? weights.deprecatedPenalty : 0);
-      breakdown.relevance = relevance;
+      const breakdown = explainSignals(signals, relevance, weights);
       ranked.push({ tool, score: final, rank: 0, signals: breakdown, health });
     }
     ranked.sort(
@@ -350,6 +307,55 @@ export class ToolRetriever {
     };
   }
 
+  /** The servers (groups) of the request parts' best tools: the servers the request needs. */
+  #groupsOf(winners: readonly string[]): string[] {
+    const needed: string[] = [];
+    for (const id of winners) {
+      const tool = this.#registry.get(id);
+      const group = tool && toolGroup(tool);
+      if (group !== undefined) needed.push(group);
+    }
+    return needed;
+  }
+
+  /**
+   * Whether the request's caller may see a tool. The policy decides when there is one (Arsenal
+   * always passes it); the principal's own capabilities and namespaces decide otherwise.
+   */
+  #visibleTo(request: RetrievalRequest): (tool: ToolDefinition) => boolean {
+    const { principal } = request;
+    const visibility = this.#options.visibility;
+    const audience = request.audience ?? 'operator';
+    return (tool) =>
+      visibility ? visibility(tool, principal, audience) : principalMaySee(tool, principal);
+  }
+
+  /**
+   * Which tools a retrieval may return, decided once per tool since several searches ask about
+   * the same tools. Older versions and tools hidden from the caller are not candidates at all
+   * (null), so the counts a caller reads never count what it may not see; filters reject (false).
+   */
+  #acceptance(
+    request: RetrievalRequest,
+    visible: (tool: ToolDefinition) => boolean,
+    passesFilters: (tool: ToolDefinition) => boolean,
+  ): (id: string) => boolean | null {
+    const pinnedVersions = request.filters?.tools;
+    const decisions = new Map<string, boolean | null>();
+    return (id) => {
+      let decision = decisions.get(id);
+      if (decision === undefined) {
+        const tool = this.#registry.get(id);
+        if (!tool) decision = null;
+        else if (!this.#registry.isLatest(tool) && !pinnedVersions?.includes(tool.qualifiedName)) {
+          decision = null;
+        } else decision = visible(tool) ? passesFilters(tool) : null;
+        decisions.set(id, decision);
+      }
+      return decision;
+    };
+  }
+
   /** Term vector of an indexed tool (for diversity and explanations). */
   termVector(tool: ToolDefinition): Map<string, number> {
     return this.#text.current().termVector(tool.qualifiedName);
@@ -363,4 +369,41 @@ export class ToolRetriever {
   close(): void {
     this.#unsubscribe();
   }
+}
+
+/** The signals of one scored tool as its explanation shows them: only the ones that took part. */
+function explainSignals(
+  signals: {
+    lexical: number;
+    subquery: number | undefined;
+    group: number | undefined;
+    server: number | undefined;
+    semantic: number | undefined;
+    learned: number | undefined;
+    conversation: number | undefined;
+    intent: number;
+    health: number;
+    cost: number;
+    used: boolean;
+    failed: boolean;
+    deprecated: boolean | undefined;
+  },
+  relevance: number,
+  weights: RoutingWeights,
+): ScoredTool['signals'] {
+  const breakdown: ScoredTool['signals'] = { lexical: signals.lexical, subquery: signals.subquery };
+  if (signals.group !== undefined) breakdown.group = signals.group;
+  if (signals.server !== undefined) breakdown.server = signals.server;
+  if (signals.semantic !== undefined) breakdown.semantic = signals.semantic;
+  if (signals.learned !== undefined) breakdown.learned = signals.learned;
+  if (signals.conversation !== undefined) breakdown.conversation = signals.conversation;
+  breakdown.intent = signals.intent;
+  breakdown.health = signals.health;
+  breakdown.cost = signals.cost;
+  breakdown.penalty =
+    (signals.used ? weights.usedPenalty : 0) +
+    (signals.failed ? weights.failedPenalty : 0) +
+    (signals.deprecated ? weights.deprecatedPenalty : 0);
+  breakdown.relevance = relevance;
+  return breakdown;
 }
