@@ -34,7 +34,7 @@ const input = { type: 'object', properties: { id: { type: 'string' } } } as cons
 /** Notes for everyone; a vault the policy denies; a ledger for principals holding `financial`. */
 async function catalog(withHiddenTools: boolean): Promise<Arsenal> {
   const arsenal = createArsenal({
-    policy: createSecurityPolicy({ deny: { tools: ['vault.*'] } }),
+    policy: createSecurityPolicy({ deny: { tools: ['vault.*'] }, anonymousCapabilities: [] }),
   });
   await arsenal.register([
     defineTool({

@@ -56,10 +56,6 @@ export interface OpenedArsenal {
 export async function openConfiguredArsenal(
   configPath: string | undefined,
   io: CliIO,
-  options: {
-    /** What anonymous callers hold when `policy.anonymousCapabilities` is not set. */
-    anonymousCapabilities?: (config: ArsenalConfig) => readonly string[] | undefined;
-  } = {},
 ): Promise<OpenedArsenal> {
   const warn = (message: string) => writeLine(io.stderr, `arsenal: warning: ${message}`);
   let workDir: string | undefined;
@@ -69,10 +65,6 @@ export async function openConfiguredArsenal(
   } else {
     workDir = await mkdtemp(join(tmpdir(), 'arsenal-serve-'));
     config = demoConfig(workDir);
-  }
-  const granted = options.anonymousCapabilities?.(config);
-  if (granted && config.policy?.anonymousCapabilities === undefined) {
-    config = { ...config, policy: { ...config.policy, anonymousCapabilities: [...granted] } };
   }
   const removeWorkDir = async () => {
     if (workDir) await rm(workDir, { recursive: true, force: true });

@@ -292,7 +292,7 @@ describe('arsenal serve', () => {
     await arsenal.close();
   });
 
-  it('grants anonymous callers of a server without serve.auth every capability, unless policy.anonymousCapabilities says otherwise', async () => {
+  it('judges anonymous callers by policy.anonymousCapabilities when it is set, and not by capabilities when it is not', async () => {
     const dir = temporaryDirectory('arsenal-serve-test-');
     await writeFile(
       join(dir, 'tools.yaml'),
@@ -336,7 +336,6 @@ describe('arsenal serve', () => {
         await running.close();
       }
     };
-    // Without serve.auth the server is loopback only and its anonymous callers are the operator.
     const local = await listed([]);
     expect(local.names).toEqual(['fetch_page', 'get_forecast', 'confirm_tool_call']);
     const none = await listed(['policy:', '  anonymousCapabilities: []']);

@@ -86,18 +86,7 @@ export function servesHttp(args: ServeArgs, serve: ServeConfig): boolean {
 /** Load the config (or the demo), build the Arsenal and start serving. */
 export async function startServe(args: ServeArgs, io: CliIO): Promise<RunningServe> {
   const warn = (message: string) => writeLine(io.stderr, `arsenal: warning: ${message}`);
-  // Anonymous callers are the operator where nobody else can reach the server: over stdio (the
-  // one client is the program that started it), with `--dev`, and over HTTP without `serve.auth`
-  // (which serves loopback only). Once the server authenticates, an anonymous caller is a
-  // stranger and holds no capability unless `policy.anonymousCapabilities` grants it.
-  const opened = await openConfiguredArsenal(args.config, io, {
-    anonymousCapabilities: (config) => {
-      const serve = config.serve ?? {};
-      const authenticates = (serve.auth?.tokens?.length ?? 0) > 0 || !!serve.auth?.oauth;
-      const local = args.dev || !authenticates || (!args.a2a && !servesHttp(args, serve));
-      return local ? ['*'] : undefined;
-    },
-  });
+  const opened = await openConfiguredArsenal(args.config, io);
   if (args.a2a) return serveA2a(args.a2a, opened, io);
   const { config, configured } = opened;
   const serve = config.serve ?? {};

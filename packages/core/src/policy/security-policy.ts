@@ -39,9 +39,11 @@ export interface SecurityPolicyOptions {
   requirePrincipal?: boolean;
   /**
    * Capability globs a served caller without a principal (`audience: 'caller'`: an anonymous
-   * client of REST, MCP, A2A, UTCP) holds. Default none: such a caller neither sees nor calls a
-   * tool that needs a capability, just as a principal without it. `['*']` grants every one. In-process
-   * calls without a principal (the operator's own code) are not judged by it.
+   * client of REST, MCP, A2A, UTCP, the public agent card) holds. Unset (default), anonymous
+   * callers are not judged by capabilities, like a principal that lists none. Set it (`[]` for
+   * none) once the server authenticates its callers, so that a stranger neither sees nor calls a
+   * tool needing a capability it was not granted. In-process calls without a principal (the
+   * operator's own code) are never judged by it.
    */
   anonymousCapabilities?: readonly string[];
 }
@@ -184,7 +186,7 @@ export function createSecurityPolicy(options: SecurityPolicyOptions = {}): Secur
   const destructivePatterns = options.destructivePatterns ?? DESTRUCTIVE_TOOL_PATTERNS;
   const confirmDestructive = options.confirmDestructive ?? true;
   const checkCapabilities = options.checkCapabilities ?? true;
-  const anonymousCapabilities = options.anonymousCapabilities ?? [];
+  const anonymousCapabilities = options.anonymousCapabilities;
   return {
     evaluate({ tool, arguments: args, principal, audience }) {
       const denied = ruleMatch(options.deny, tool);
@@ -208,7 +210,7 @@ export function createSecurityPolicy(options: SecurityPolicyOptions = {}): Secur
           };
         }
       }
-      if (checkCapabilities && !principal && audience === 'caller') {
+      if (checkCapabilities && anonymousCapabilities && !principal && audience === 'caller') {
         const missing = tool.capabilities.filter(
           (capability) => !firstMatch(anonymousCapabilities, [capability]),
         );

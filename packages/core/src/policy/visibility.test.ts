@@ -12,6 +12,7 @@ async function catalog(withHidden: boolean) {
     policy: createSecurityPolicy({
       deny: { tools: ['vault.*'] },
       allowedDomains: ['example.com'],
+      anonymousCapabilities: [],
     }),
   });
   const input = { type: 'object', properties: { url: { type: 'string' } } } as const;
