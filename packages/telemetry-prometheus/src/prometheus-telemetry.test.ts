@@ -156,7 +156,13 @@ describe('PrometheusTelemetry', () => {
       policy: createSecurityPolicy({ deny: { tools: ['drop_*'] } }),
     });
     await arsenal.register([weather, dropTable]);
+    // A tool the policy hides is not counted at all (a caller never learns of it, not even as a
+    // number); one the request's filters leave out is withheld.
     await arsenal.retrieve('drop the users database table');
+    await arsenal.retrieve({
+      query: 'weather forecast for a city',
+      filters: { excludeTools: ['forecasts.get_weather'] },
+    });
     const denied = await arsenal.execute({ tool: 'drop_table', arguments: { table: 'users' } });
     expect(denied.status).toBe('permission_denied');
     const { samples } = await scrape(telemetry);
