@@ -1,12 +1,6 @@
-import { randomHex } from './random-id.js';
+import { HEX_PAIRS, randomHex } from './random-id.js';
 
 const BLOCK = 0x10000;
-
-/**
- * The counter part of an id, 4 hex digits, from two lookups: no number formatting or slicing
- * per id (ids are made three times per tool call).
- */
-const HEX_PAIRS = Array.from({ length: 256 }, (_, byte) => byte.toString(16).padStart(2, '0'));
 
 /**
  * Ids from a per-block prefix and a counter: `format` turns a fresh random hex prefix into the
@@ -23,6 +17,8 @@ function counterSequence(prefixHexLength: number, format: (hex: string) => strin
       prefix = format(hex);
       counter = 0;
     }
+    // The counter's 4 hex digits from two lookups: no number formatting or slicing per id (ids
+    // are made three times per tool call).
     const value = counter++;
     return prefix + HEX_PAIRS[value >> 8]! + HEX_PAIRS[value & 0xff]!;
   };

@@ -1,3 +1,8 @@
+/** The two lowercase hex digits of each byte value, so hex is built by lookup, not formatting. */
+export const HEX_PAIRS: readonly string[] = Array.from({ length: 256 }, (_, byte) =>
+  byte.toString(16).padStart(2, '0'),
+);
+
 type RandomSource = {
   getRandomValues?: (array: Uint8Array) => Uint8Array;
   randomUUID?: () => string;
@@ -27,7 +32,7 @@ export function randomBytesInto(bytes: Uint8Array): Uint8Array {
 export function randomHex(byteCount: number): string {
   const bytes = randomBytesInto(new Uint8Array(byteCount));
   let hex = '';
-  for (const byte of bytes) hex += byte.toString(16).padStart(2, '0');
+  for (const byte of bytes) hex += HEX_PAIRS[byte]!;
   return hex;
 }
 

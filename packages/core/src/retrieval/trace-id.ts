@@ -1,7 +1,4 @@
-import { randomBytesInto } from '../hash/random-id.js';
-
-/** Hex digits of each byte value, so an id is 16 lookups and no number formatting. */
-const HEX_PAIRS = Array.from({ length: 256 }, (_, byte) => byte.toString(16).padStart(2, '0'));
+import { HEX_PAIRS, randomBytesInto } from '../hash/random-id.js';
 
 /** Random bytes drawn 4 KiB at a time: one getRandomValues call per 256 trace ids, not per id. */
 const pool = new Uint8Array(4096);
