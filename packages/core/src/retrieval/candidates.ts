@@ -96,7 +96,13 @@ export async function gatherCandidates(input: {
     for (const server of wanted) {
       if (present.has(server)) continue;
       const inServer = (id: string) => (of(id) === server ? accept(id) : false);
-      const [best] = lexical.search(query, { limit: 1, accept: inServer, weak, related }).hits;
+      const [best] = lexical.search(query, {
+        limit: 1,
+        accept: inServer,
+        weak,
+        related,
+        countMatches: false,
+      }).hits;
       if (best) get(best.id).lexical = best.normalized;
     }
   }
@@ -112,7 +118,7 @@ export async function gatherCandidates(input: {
   const searched = new Map<string, readonly LexicalHit[]>();
   for (const clause of subqueries) {
     const limit = covering.has(clause) ? CLAUSE_HITS : 1;
-    const { hits } = lexical.search(clause, { limit, accept, related });
+    const { hits } = lexical.search(clause, { limit, accept, related, countMatches: false });
     if (limit > 1) searched.set(clause, hits);
     const [best] = hits;
     if (best) get(best.id).subquery = Math.max(get(best.id).subquery, 1);
@@ -120,7 +126,8 @@ export async function gatherCandidates(input: {
   // Clause coverage chooses among each part's best matches that the whole request found too.
   for (const clause of input.coverageClauses) {
     const hits =
-      searched.get(clause) ?? lexical.search(clause, { limit: CLAUSE_HITS, accept, related }).hits;
+      searched.get(clause) ??
+      lexical.search(clause, { limit: CLAUSE_HITS, accept, related, countMatches: false }).hits;
     clauses.push({ text: clause, hits: hits.filter((hit) => candidates.has(hit.id)) });
   }
 
@@ -140,7 +147,7 @@ export async function gatherCandidates(input: {
   let conversationActive = false;
   if (context) {
     conversationActive = true;
-    const hits = lexical.search(context, { limit: pool, accept }).hits;
+    const hits = lexical.search(context, { limit: pool, accept, countMatches: false }).hits;
     const top = hits[0]?.score ?? 0;
     for (const hit of hits) {
       const existing = candidates.get(hit.id);

@@ -12,7 +12,7 @@ import type {
   LexicalSearchWork,
 } from './lexical-types.js';
 import { PostingsList } from './postings-list.js';
-import { bestScores } from './score-heap.js';
+import { allDocuments, type SearchBuffers, topDocuments } from './top-k-search.js';
 
 /**
  * Default query-term saturation (BM25's k3): a word the request repeats counts (k3 + 1)·n / (k3 + n)
@@ -28,6 +28,12 @@ const REBUILD_DRIFT = 0.05;
  */
 const MAX_RELATED_SHARE = 0.05;
 const MIN_RELATED_DOCUMENTS = 100;
+
+/**
+ * A search over fewer postings reads them all; from this many on, terms that cannot change the
+ * hits are only counted (`top-k-search.ts`).
+ */
+const MIN_BOUNDED_POSTINGS = 2048;
 
 /**
  * An inverted index scored with BM25F: term frequencies from separately weighted and
@@ -74,9 +80,9 @@ export class LexicalIndex {
   #posted = 0;
   #lengthSums: Float64Array;
   #averagesAtBuild: Float64Array;
-  #scores = new Float64Array(16);
-  #touched = new Int32Array(16);
   readonly #work: LexicalSearchWork | undefined;
+  /** Scores and marks kept between searches: at 100k tools a common word matches tens of thousands, and fresh arrays per search were garbage for the collector. */
+  readonly #searchBuffers: SearchBuffers;
 
   constructor(options: LexicalIndexOptions) {
     this.#fieldNames = Object.keys(options.fields);
@@ -96,6 +102,16 @@ export class LexicalIndex {
     this.#maxTerms = Math.floor(0x7fffffff / Math.max(1, this.#fieldNames.length));
     this.#averagesAtBuild = new Float64Array(this.#fields.length);
     this.#work = options.work;
+    this.#searchBuffers = {
+      scores: new Float64Array(16),
+      touched: new Int32Array(16),
+      seen: new Uint32Array(1),
+      member: new Uint32Array(1),
+      candidates: new Int32Array(16),
+      alive: this.#alive,
+      k1: this.#k1,
+      work: this.#work,
+    };
   }
 
   get size(): number {
@@ -283,62 +299,51 @@ export class LexicalIndex {
       for (const [term, idf] of related.terms) terms.push({ term, idf });
       best += related.best * (k1 + 1);
     }
-    if (this.#scores.length < this.#ids.length) {
-      this.#scores = new Float64Array(this.#ids.length * 2);
-      this.#touched = new Int32Array(this.#ids.length * 2);
-    }
+    const buffers = this.#buffers();
     const weighted = terms.map(({ term, idf }) => ({
       list: this.#postings[this.#termIds.get(term)!]!,
       idf,
     }));
     const work = this.#work;
-    if (work) work.searches++;
-    const scores = this.#scores;
-    // Matched documents, in a buffer kept between searches: at 100k tools a common word
-    // matches tens of thousands, and a fresh array per search was garbage for the collector.
-    const touched = this.#touched;
-    let touchedCount = 0;
-    for (const { list, idf } of weighted) {
-      if (work) {
-        // A search reads every posting of every term it looks for.
-        work.postings += list.length;
-        work.postingsRead += list.length;
-      }
-      const docs = list.docs;
-      const weights = list.weights;
-      for (let i = 0; i < list.length; i++) {
-        const doc = docs[i]!;
-        if (this.#alive[doc] === 0) continue;
-        const weight = weights[i]!;
-        if (scores[doc] === 0) touched[touchedCount++] = doc;
-        scores[doc]! += (idf * weight * (k1 + 1)) / (weight + k1);
-      }
+    let postings = 0;
+    for (const { list } of weighted) postings += list.length;
+    if (work) {
+      work.searches++;
+      work.postings += postings;
     }
-    // Take candidates best first until `limit` are accepted: `accept` (filters, policy) runs only
-    // for documents that could still be returned, not for every document matching a term. Only
-    // as many are put in order as may be needed; more when `accept` turned too many away.
-    const hits: LexicalHit[] = [];
-    let rejectedCount = 0;
-    let ignoredCount = 0;
-    let taken = 0;
-    let wanted = options.limit;
-    while (hits.length < options.limit && taken < touchedCount) {
-      const ordered = bestScores(touched, touchedCount, scores, wanted);
-      for (; taken < ordered.length && hits.length < options.limit; taken++) {
-        const doc = ordered[taken]!;
-        const id = this.#ids[doc]!;
-        const decision = options.accept ? options.accept(id) : true;
-        if (decision === null) ignoredCount++;
-        else if (!decision) rejectedCount++;
-        // A document matching a word and its related terms can pass the best exact score.
-        else
-          hits.push({ id, score: scores[doc]!, normalized: this.#normalized(scores[doc]!, best) });
-      }
-      wanted *= 4;
+    const accept = options.accept;
+    const decide = accept ? (doc: number) => accept(this.#ids[doc]!) : undefined;
+    const limit = options.limit;
+    // A search that counts every match reads every posting anyway; so does a small one, where
+    // setting terms aside would cost more than it saves.
+    const ranked =
+      (options.countMatches === false && postings > MIN_BOUNDED_POSTINGS && limit >= 1
+        ? topDocuments(buffers, weighted, limit, decide)
+        : undefined) ?? allDocuments(buffers, weighted, limit, decide);
+    const hits: LexicalHit[] = ranked.docs.map((doc, i) => {
+      const score = ranked.scores[i]!;
+      // A document matching a word and its related terms can pass the best exact score.
+      return { id: this.#ids[doc]!, score, normalized: this.#normalized(score, best) };
+    });
+    return {
+      hits,
+      candidateCount: ranked.matched - ranked.ignoredCount,
+      rejectedCount: ranked.rejectedCount,
+    };
+  }
+
+  /** The search buffers, grown to the number of documents. */
+  #buffers(): SearchBuffers {
+    const size = this.#ids.length;
+    if (this.#searchBuffers.scores.length < size) {
+      this.#searchBuffers.scores = new Float64Array(size * 2);
+      this.#searchBuffers.touched = new Int32Array(size * 2);
+      this.#searchBuffers.seen = new Uint32Array(Math.ceil((size * 2) / 32));
+      this.#searchBuffers.member = new Uint32Array(Math.ceil((size * 2) / 32));
+      this.#searchBuffers.candidates = new Int32Array(size * 2);
     }
-    for (let i = 0; i < touchedCount; i++) scores[touched[i]!] = 0;
-    if (work) work.documentsScored += touchedCount;
-    return { hits, candidateCount: touchedCount - ignoredCount, rejectedCount };
+    this.#searchBuffers.alive = this.#alive;
+    return this.#searchBuffers;
   }
 
   #normalized(score: number, best: number): number {

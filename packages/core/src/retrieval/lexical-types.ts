@@ -73,6 +73,14 @@ export interface LexicalSearchOptions {
    * its postings would cost the most.
    */
   related?: { terms: (term: string) => readonly string[] | undefined; weight: number };
+  /**
+   * Whether `candidateCount` counts every document matching a term (default true: every posting
+   * of every term is read). false: the search may set aside the terms that cannot change its
+   * hits (their weights are then looked up only for documents that can still rank), and
+   * `candidateCount` counts only the documents it scored. The hits and their scores are the same
+   * either way.
+   */
+  countMatches?: boolean;
 }
 
 export interface LexicalSearchResult {

@@ -1,0 +1,159 @@
+import { describe, expect, it } from 'vitest';
+import { LexicalIndex } from './lexical-index.js';
+import type { LexicalSearchOptions, LexicalSearchWork } from './lexical-types.js';
+
+const fields = {
+  name: { weight: 3, b: 0.3, keepStopWords: true },
+  description: { weight: 1, b: 0.75 },
+  parameters: { weight: 0.5, b: 0.5, documentFrequency: false },
+};
+
+/** A small deterministic generator (mulberry32), so a failure can be replayed. */
+function generator(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+// Words drawn with a skewed frequency, as in real catalogs: a few in most tools, most in few.
+const WORDS = Array.from({ length: 400 }, (_, i) => `w${i.toString(36)}x`);
+function word(random: () => number): string {
+  return WORDS[Math.floor(WORDS.length * random() ** 3)]!;
+}
+function text(random: () => number, count: number): string {
+  return Array.from({ length: count }, () => word(random)).join(' ');
+}
+
+function catalog(seed: number, size: number, work?: LexicalSearchWork): LexicalIndex {
+  const random = generator(seed);
+  const index = new LexicalIndex({ fields, work });
+  for (let i = 0; i < size; i++) {
+    index.add(`t${i}`, {
+      name: text(random, 1 + Math.floor(random() * 3)),
+      description: text(random, 3 + Math.floor(random() * 20)),
+      parameters: [text(random, 2), text(random, 2)],
+    });
+  }
+  return index;
+}
+
+/** The same search counting every match (every posting read) and not (terms set aside). */
+function both(index: LexicalIndex, query: string, options: LexicalSearchOptions) {
+  const all = index.search(query, options);
+  const bounded = index.search(query, { ...options, countMatches: false });
+  return { all, bounded };
+}
+
+describe('searches that need no count of the matches', () => {
+  it('return the hits, scores and rejections of a search reading every posting', () => {
+    const work = { searches: 0, postings: 0, postingsRead: 0, documentsScored: 0 };
+    const index = catalog(7, 3000, work);
+    let boundedPostings = 0;
+    let boundedRead = 0;
+    const random = generator(99);
+    let compared = 0;
+    for (let q = 0; q < 300; q++) {
+      const query = text(random, 2 + Math.floor(random() * 14));
+      const limit = [1, 2, 5, 10, 50][q % 5]!;
+      // Some searches reject or ignore a share of the documents.
+      const cut = q % 3;
+      const accept =
+        cut === 0
+          ? undefined
+          : (id: string) => {
+              const n = Number(id.slice(1));
+              if (cut === 1) return n % 7 !== 0;
+              return n % 5 === 0 ? null : n % 11 !== 0;
+            };
+      const all = index.search(query, { limit, accept });
+      const before = { ...work };
+      const bounded = index.search(query, { limit, accept, countMatches: false });
+      boundedPostings += work.postings - before.postings;
+      boundedRead += work.postingsRead - before.postingsRead;
+      expect(bounded.hits).toEqual(all.hits);
+      expect(bounded.rejectedCount).toBe(all.rejectedCount);
+      expect(bounded.candidateCount).toBeLessThanOrEqual(all.candidateCount);
+      compared += all.hits.length;
+    }
+    expect(compared).toBeGreaterThan(1000);
+    // Terms were set aside in most searches (the comparison is not between two full reads).
+    expect(boundedRead).toBeLessThan(boundedPostings * 0.6);
+  });
+
+  it('read fewer postings than a search reading them all, for the same hits', () => {
+    const work = { searches: 0, postings: 0, postingsRead: 0, documentsScored: 0 };
+    const index = catalog(3, 3000, work);
+    const query = `${WORDS[0]} ${WORDS[1]} ${WORDS[2]} ${WORDS[300]} ${WORDS[301]} ${WORDS[350]}`;
+    index.search(query, { limit: 5 });
+    const full = { ...work };
+    const { hits } = index.search(query, { limit: 5, countMatches: false });
+    const readBounded = work.postingsRead - full.postingsRead;
+    expect(work.postings - full.postings).toBe(full.postings);
+    expect(full.postingsRead).toBe(full.postings);
+    expect(readBounded).toBeLessThan(full.postingsRead / 2);
+    expect(hits).toEqual(index.search(query, { limit: 5 }).hits);
+  });
+
+  it('keep their hits after documents are removed and replaced', () => {
+    const index = catalog(11, 2500);
+    const random = generator(5);
+    for (let i = 0; i < 2500; i += 3) index.remove(`t${i}`);
+    for (let i = 1; i < 2500; i += 10)
+      index.add(`t${i}`, { name: text(random, 2), description: text(random, 8) });
+    for (let q = 0; q < 100; q++) {
+      const query = text(random, 3 + (q % 10));
+      const { all, bounded } = both(index, query, { limit: 1 + (q % 20) });
+      expect(bounded.hits).toEqual(all.hits);
+      expect(
+        bounded.hits.every(
+          (hit) => Number(hit.id.slice(1)) % 3 !== 0 || Number(hit.id.slice(1)) % 10 === 1,
+        ),
+      ).toBe(true);
+    }
+  });
+
+  it('find a document that matches many common words strongly beside ones matching a rare word', () => {
+    const index = catalog(23, 3000);
+    const random = generator(29);
+    for (let i = 0; i < 40; i++) {
+      const words = Array.from({ length: 6 }, (_, k) => WORDS[(i + k * 3) % 30]!).join(' ');
+      index.add(`s${i}`, { name: `${words} ${words}`, description: words });
+    }
+    for (let q = 0; q < 200; q++) {
+      const common = Array.from({ length: 4 + (q % 6) }, () => WORDS[Math.floor(random() * 30)]!);
+      const query = `${common.join(' ')} ${WORDS[100 + Math.floor(random() * 300)]}`;
+      const { all, bounded } = both(index, query, { limit: 1 + (q % 3) });
+      expect(bounded.hits).toEqual(all.hits);
+    }
+  });
+
+  it('keep related terms and weak words in the scores', () => {
+    const index = catalog(13, 3000);
+    const related = {
+      terms: (term: string) => (term.endsWith('1x') ? [WORDS[5]!, WORDS[40]!] : undefined),
+      weight: 0.4,
+    };
+    const random = generator(17);
+    for (let q = 0; q < 100; q++) {
+      const query = text(random, 4 + (q % 8));
+      const weak = { text: text(random, 2), weight: 0.3 };
+      const { all, bounded } = both(index, query, { limit: 1 + (q % 10), related, weak });
+      expect(bounded.hits).toEqual(all.hits);
+    }
+  });
+
+  it('return every accepted match when fewer than the limit are accepted', () => {
+    const index = catalog(19, 3000);
+    const query = `${WORDS[0]} ${WORDS[1]} ${WORDS[200]}`;
+    const accept = (id: string) => Number(id.slice(1)) < 4;
+    const { all, bounded } = both(index, query, { limit: 10, accept });
+    expect(bounded.hits).toEqual(all.hits);
+    expect(bounded.hits.length).toBeLessThan(10);
+    expect(bounded.candidateCount).toBe(all.candidateCount);
+  });
+});
