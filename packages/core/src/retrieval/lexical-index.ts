@@ -109,6 +109,7 @@ export class LexicalIndex {
       member: new Uint32Array(1),
       candidates: new Int32Array(16),
       alive: this.#alive,
+      dead: false,
       k1: this.#k1,
       work: this.#work,
     };
@@ -343,6 +344,7 @@ export class LexicalIndex {
       this.#searchBuffers.candidates = new Int32Array(size * 2);
     }
     this.#searchBuffers.alive = this.#alive;
+    this.#searchBuffers.dead = this.#liveCount < this.#ids.length;
     return this.#searchBuffers;
   }
 

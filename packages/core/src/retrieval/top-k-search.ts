@@ -26,6 +26,8 @@ export interface SearchBuffers {
   /** Room for the candidates. */
   candidates: Int32Array;
   alive: Uint8Array;
+  /** Whether some documents in the postings were removed (their postings are skipped). */
+  dead: boolean;
   k1: number;
   work: LexicalSearchWork | undefined;
 }
@@ -75,17 +77,20 @@ function scoreTerm(buffers: SearchBuffers, term: SearchTerm, met: Met): void {
   const { scores, touched, seen, alive, k1 } = buffers;
   const { docs, weights, length } = term.list;
   const idf = term.idf;
+  const dead = buffers.dead;
   let count = met.count;
   let best = met.best;
   for (let i = 0; i < length; i++) {
     const doc = docs[i]!;
-    if (alive[doc] === 0) continue;
-    if (!isSeen(seen, doc)) {
+    if (dead && alive[doc] === 0) continue;
+    const before = scores[doc]!;
+    // A score of 0 is a document not met yet, or one met only with weights of 0.
+    if (before === 0 && !isSeen(seen, doc)) {
       markSeen(seen, doc);
       touched[count++] = doc;
     }
     const weight = weights[i]!;
-    const score = scores[doc]! + (idf * weight * (k1 + 1)) / (weight + k1);
+    const score = before + (idf * weight * (k1 + 1)) / (weight + k1);
     scores[doc] = score;
     if (score > best) best = score;
   }
