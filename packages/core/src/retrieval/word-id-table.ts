@@ -1,0 +1,79 @@
+/** Slots of a new table; a power of two. */
+const INITIAL_SLOTS = 4096;
+
+/** FNV-1a's offset basis: the hash of a word before its first character. */
+export const WORD_HASH_START = 0x811c9dc5 | 0;
+
+/** The hash of a word after one more character (FNV-1a over UTF-16 code units). */
+export function nextWordHash(hash: number, code: number): number {
+  return Math.imul(hash ^ code, 0x01000193);
+}
+
+/**
+ * Term ids by word, looked up by a slice of a text without making the slice: the caller hashes
+ * the word's characters as it scans them (`nextWordHash`), and a known word costs a probe and a
+ * comparison in place. A `Map` keyed by the word needed a new string per word read, and hashing
+ * it again, which was most of indexing a description.
+ */
+export class WordIdTable {
+  /** Entry number + 1 per slot; 0 is an empty slot. Open addressing, linear probing. */
+  #slots = new Int32Array(INITIAL_SLOTS);
+  #hashes = new Int32Array(INITIAL_SLOTS >> 1);
+  readonly #words: string[] = [];
+  readonly #ids: (number | Int32Array)[] = [];
+
+  /** Words held. */
+  get size(): number {
+    return this.#words.length;
+  }
+
+  /** The ids of the word `text.slice(start, end)`, whose hash is `hash`, if it is held. */
+  get(text: string, start: number, end: number, hash: number): number | Int32Array | undefined {
+    const slots = this.#slots;
+    const mask = slots.length - 1;
+    const length = end - start;
+    for (let slot = hash & mask; ; slot = (slot + 1) & mask) {
+      const entry = slots[slot]! - 1;
+      if (entry < 0) return undefined;
+      if (this.#hashes[entry] !== hash) continue;
+      const word = this.#words[entry]!;
+      if (word.length === length && text.startsWith(word, start)) return this.#ids[entry];
+    }
+  }
+
+  /** Hold the ids of `word` (not held yet), whose hash is `hash`. */
+  set(word: string, hash: number, ids: number | Int32Array): void {
+    const entry = this.#words.length;
+    if ((entry + 1) * 2 > this.#slots.length) this.#grow();
+    if (entry >= this.#hashes.length) {
+      const hashes = new Int32Array(this.#hashes.length * 2);
+      hashes.set(this.#hashes);
+      this.#hashes = hashes;
+    }
+    this.#words.push(word);
+    this.#ids.push(ids);
+    this.#hashes[entry] = hash;
+    this.#place(entry, hash);
+  }
+
+  clear(): void {
+    if (this.#words.length === 0) return;
+    this.#words.length = 0;
+    this.#ids.length = 0;
+    this.#slots.fill(0);
+  }
+
+  #place(entry: number, hash: number): void {
+    const slots = this.#slots;
+    const mask = slots.length - 1;
+    let slot = hash & mask;
+    while (slots[slot] !== 0) slot = (slot + 1) & mask;
+    slots[slot] = entry + 1;
+  }
+
+  #grow(): void {
+    this.#slots = new Int32Array(this.#slots.length * 2);
+    for (let entry = 0; entry < this.#words.length; entry++)
+      this.#place(entry, this.#hashes[entry]!);
+  }
+}
