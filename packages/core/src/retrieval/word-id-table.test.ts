@@ -34,11 +34,10 @@ describe('WordIdTable', () => {
   it('keeps every word as it grows, and holds none once cleared', () => {
     const table = new WordIdTable();
     const words = Array.from({ length: 20_000 }, (_, i) => `w${i}`);
-    words.forEach((word, i) => table.set(word, hashOf(word, 0, word.length), i));
+    for (const [i, word] of words.entries()) table.set(word, hashOf(word, 0, word.length), i);
     expect(table.size).toBe(words.length);
-    words.forEach((word, i) =>
-      expect(table.get(word, 0, word.length, hashOf(word, 0, word.length))).toBe(i),
-    );
+    for (const [i, word] of words.entries())
+      expect(table.get(word, 0, word.length, hashOf(word, 0, word.length))).toBe(i);
     table.clear();
     expect(table.size).toBe(0);
     expect(table.get('w1', 0, 2, hashOf('w1', 0, 2))).toBeUndefined();
