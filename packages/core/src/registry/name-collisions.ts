@@ -21,6 +21,8 @@ export function findNameCollision(
   namespace: string,
   name: string,
 ): NameCollision | undefined {
+  // Only another namespace's tool collides (a catalog of one server has none).
+  if (!versions.hasOtherNamespace(namespace)) return undefined;
   const joined = `${joinedNamespace(namespace)}_${name}`;
   const owner = versions.otherNamespaceWith(joined, namespace);
   if (owner !== undefined) return { namespace: owner, name: joined, exposedName: joined };

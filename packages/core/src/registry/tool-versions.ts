@@ -71,6 +71,12 @@ export class ToolVersions {
     return typeof namespaces === 'string' ? [namespaces] : [...namespaces];
   }
 
+  /** Whether a namespace other than `namespace` has a tool. */
+  hasOtherNamespace(namespace: string): boolean {
+    const count = this.#byNamespace.size;
+    return count > 1 || (count === 1 && !this.#byNamespace.has(namespace));
+  }
+
   /**
    * Whether `exposed` may start with another namespace than `namespace`, dots written `_`,
    * followed by `_`: false only when that is sure. With a few namespaces they are compared in
