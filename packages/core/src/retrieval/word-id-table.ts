@@ -9,6 +9,13 @@ export function nextWordHash(hash: number, code: number): number {
   return Math.imul(hash ^ code, 0x01000193);
 }
 
+/** Whether `text` holds `word` at `start` (compared in place: words are short). */
+function sameAt(text: string, start: number, word: string): boolean {
+  for (let i = 0; i < word.length; i++)
+    if (text.charCodeAt(start + i) !== word.charCodeAt(i)) return false;
+  return true;
+}
+
 /**
  * Term ids by word, looked up by a slice of a text without making the slice: the caller hashes
  * the word's characters as it scans them (`nextWordHash`), and a known word costs a probe and a
@@ -37,7 +44,7 @@ export class WordIdTable {
       if (entry < 0) return undefined;
       if (this.#hashes[entry] !== hash) continue;
       const word = this.#words[entry]!;
-      if (word.length === length && text.startsWith(word, start)) return this.#ids[entry];
+      if (word.length === length && sameAt(text, start, word)) return this.#ids[entry];
     }
   }
 
