@@ -78,8 +78,8 @@ describe('DocumentAnalyzer', () => {
   it('gives the same terms for list texts after many texts were remembered and forgotten', () => {
     const analyzer = new DocumentAnalyzer(Object.keys(fields), Object.values(fields));
     const numbering = termIds();
-    // Enough distinct texts to fill the memo of texts and start it again.
-    const texts = Array.from({ length: 60_000 }, (_, i) => `value${i % 1000} part${i} of list`);
+    // Enough distinct texts to fill the memo of (non-ASCII) texts and start it again.
+    const texts = Array.from({ length: 60_000 }, (_, i) => `café${i % 1000} part${i} of list`);
     const expected = (text: string) => analyze(text);
     for (let i = 0; i < texts.length; i += 997) {
       const parameters = [texts[i]!, 'city name', texts[(i * 7) % texts.length]!];

@@ -27,8 +27,8 @@ export class DocumentAnalyzer {
   #keys = new Int32Array(256);
   readonly #terms: TermBuffer = { terms: [], count: 0 };
   /**
-   * The term ids of the short texts of list fields (parameter names and descriptions, enum
-   * values, tags), by whether stop words are kept: across a catalog they repeat, and a text
+   * The term ids of the short non-ASCII texts of list fields (parameter names and descriptions,
+   * enum values, tags), by whether stop words are kept: across a catalog they repeat, and a text
    * seen before then costs one lookup instead of its analysis and a lookup per term. Ids are
    * the index's, valid until it is cleared; kept for a batch of additions only (`forget`).
    * A text's ids sit in `#partIds` (one array for all, not one per text: those were garbage),
@@ -83,11 +83,19 @@ export class DocumentAnalyzer {
         lengths[f] = keyCount - before;
         continue;
       }
-      // A list of texts: each short one's term ids are remembered (they repeat across documents).
+      // A list of texts: each short one's term ids are remembered (they repeat across documents)
+      // unless it is ASCII, read word by word at the cost of a lookup per word (a memo of whole
+      // texts cost more than it saved: most texts of a catalog are met once).
       const memo = this.#textIds[keepStopWords ? 1 : 0];
       let length = 0;
       for (let p = 0; p < text.length; p++) {
         const part = text[p]!;
+        if (!NON_ASCII.test(part)) {
+          const before = keyCount;
+          keyCount = this.#asciiKeys(part, keepStopWords, f, termId, keyCount);
+          length += keyCount - before;
+          continue;
+        }
         const remembered = part.length <= REMEMBERED_TEXT_LENGTH;
         const ids = remembered ? memo.get(part) : undefined;
         if (ids === undefined) {
