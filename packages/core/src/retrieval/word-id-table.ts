@@ -23,9 +23,11 @@ function sameAt(text: string, start: number, word: string): boolean {
  * it again, which was most of indexing a description.
  */
 export class WordIdTable {
-  /** Entry number + 1 per slot; 0 is an empty slot. Open addressing, linear probing. */
-  #slots = new Int32Array(INITIAL_SLOTS);
-  #hashes = new Int32Array(INITIAL_SLOTS >> 1);
+  /**
+   * Two numbers per slot: the hash of the word there and its entry number + 1 (0: an empty
+   * slot), side by side so that a probe reads one place. Open addressing, linear probing.
+   */
+  #slots = new Int32Array(INITIAL_SLOTS * 2);
   readonly #words: string[] = [];
   readonly #ids: (number | Int32Array)[] = [];
 
@@ -39,10 +41,10 @@ export class WordIdTable {
     const slots = this.#slots;
     const mask = slots.length - 1;
     const length = end - start;
-    for (let slot = hash & mask; ; slot = (slot + 1) & mask) {
-      const entry = slots[slot]! - 1;
+    for (let slot = (hash << 1) & mask; ; slot = (slot + 2) & mask) {
+      const entry = slots[slot + 1]! - 1;
       if (entry < 0) return undefined;
-      if (this.#hashes[entry] !== hash) continue;
+      if (slots[slot] !== hash) continue;
       const word = this.#words[entry]!;
       if (word.length === length && sameAt(text, start, word)) return this.#ids[entry];
     }
@@ -51,16 +53,11 @@ export class WordIdTable {
   /** Hold the ids of `word` (not held yet), whose hash is `hash`. */
   set(word: string, hash: number, ids: number | Int32Array): void {
     const entry = this.#words.length;
-    if ((entry + 1) * 2 > this.#slots.length) this.#grow();
-    if (entry >= this.#hashes.length) {
-      const hashes = new Int32Array(this.#hashes.length * 2);
-      hashes.set(this.#hashes);
-      this.#hashes = hashes;
-    }
+    // At most half the slots in use.
+    if ((entry + 1) * 4 > this.#slots.length) this.#grow();
     this.#words.push(word);
     this.#ids.push(ids);
-    this.#hashes[entry] = hash;
-    this.#place(entry, hash);
+    place(this.#slots, hash, entry);
   }
 
   clear(): void {
@@ -70,17 +67,19 @@ export class WordIdTable {
     this.#slots.fill(0);
   }
 
-  #place(entry: number, hash: number): void {
-    const slots = this.#slots;
-    const mask = slots.length - 1;
-    let slot = hash & mask;
-    while (slots[slot] !== 0) slot = (slot + 1) & mask;
-    slots[slot] = entry + 1;
-  }
-
   #grow(): void {
-    this.#slots = new Int32Array(this.#slots.length * 2);
-    for (let entry = 0; entry < this.#words.length; entry++)
-      this.#place(entry, this.#hashes[entry]!);
+    const old = this.#slots;
+    const slots = new Int32Array(old.length * 2);
+    for (let slot = 0; slot < old.length; slot += 2)
+      if (old[slot + 1] !== 0) place(slots, old[slot]!, old[slot + 1]! - 1);
+    this.#slots = slots;
   }
+}
+
+function place(slots: Int32Array, hash: number, entry: number): void {
+  const mask = slots.length - 1;
+  let slot = (hash << 1) & mask;
+  while (slots[slot + 1] !== 0) slot = (slot + 2) & mask;
+  slots[slot] = hash;
+  slots[slot + 1] = entry + 1;
 }
