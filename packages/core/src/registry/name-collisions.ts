@@ -21,10 +21,14 @@ export function findNameCollision(
   namespace: string,
   name: string,
 ): NameCollision | undefined {
+  // Only another namespace's tool collides (a catalog of one server has none).
+  if (!versions.hasOtherNamespace(namespace)) return undefined;
   const joined = `${joinedNamespace(namespace)}_${name}`;
   const owner = versions.otherNamespaceWith(joined, namespace);
   if (owner !== undefined) return { namespace: owner, name: joined, exposedName: joined };
-  for (const exposed of [joined, name]) {
+  for (let pass = 0; pass < 2; pass++) {
+    const exposed = pass === 0 ? joined : name;
+    if (!versions.mayStartWithOtherNamespace(exposed, namespace)) continue;
     // Every way of reading `exposed` as `<joined namespace>_<name>`.
     for (let cut = exposed.indexOf('_'); cut > 0; cut = exposed.indexOf('_', cut + 1)) {
       const rest = exposed.slice(cut + 1);

@@ -1,6 +1,10 @@
 import { compareSemver } from '../tool/semver.js';
 import type { ToolDefinition } from '../tool/tool-definition.js';
 
+/** Namespaces compared one by one by `mayStartWithOtherNamespace`; more are not. */
+const FEW_NAMESPACES = 8;
+const UNDERSCORE = 0x5f;
+
 /** Qualified names of one tool's versions: one string (nearly always) or several. */
 type Versions = string | string[];
 
@@ -65,6 +69,31 @@ export class ToolVersions {
     const namespaces = this.#byJoinedNamespace.get(joined);
     if (namespaces === undefined) return [];
     return typeof namespaces === 'string' ? [namespaces] : [...namespaces];
+  }
+
+  /** Whether a namespace other than `namespace` has a tool. */
+  hasOtherNamespace(namespace: string): boolean {
+    const count = this.#byNamespace.size;
+    return count > 1 || (count === 1 && !this.#byNamespace.has(namespace));
+  }
+
+  /**
+   * Whether `exposed` may start with another namespace than `namespace`, dots written `_`,
+   * followed by `_`: false only when that is sure. With a few namespaces they are compared in
+   * place, which spares reading `exposed` at each of its underscores (a string per reading).
+   */
+  mayStartWithOtherNamespace(exposed: string, namespace: string): boolean {
+    if (this.#byJoinedNamespace.size > FEW_NAMESPACES) return true;
+    for (const [joined, namespaces] of this.#byJoinedNamespace) {
+      if (namespaces === namespace) continue;
+      if (
+        exposed.length > joined.length + 1 &&
+        exposed.charCodeAt(joined.length) === UNDERSCORE &&
+        exposed.startsWith(joined)
+      )
+        return true;
+    }
+    return false;
   }
 
   /** A namespace other than `namespace` with a tool of this bare name, if any. */

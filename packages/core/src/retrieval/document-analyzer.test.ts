@@ -74,4 +74,24 @@ describe('DocumentAnalyzer', () => {
     expect(index.search('submarine', { limit: 5 }).hits.map((hit) => hit.id)).toEqual(['c']);
     expect(index.search('alpha', { limit: 5 }).hits).toEqual([]);
   });
+
+  it('gives the same terms for list texts after many texts were remembered and forgotten', () => {
+    const analyzer = new DocumentAnalyzer(Object.keys(fields), Object.values(fields));
+    const numbering = termIds();
+    // Enough distinct texts to fill the memo of (non-ASCII) texts and start it again.
+    const texts = Array.from({ length: 60_000 }, (_, i) => `café${i % 1000} part${i} of list`);
+    const expected = (text: string) => analyze(text);
+    for (let i = 0; i < texts.length; i += 997) {
+      const parameters = [texts[i]!, 'city name', texts[(i * 7) % texts.length]!];
+      const [, , terms] = termsOf(analyzer, numbering, { parameters });
+      expect(terms).toEqual(parameters.flatMap(expected));
+    }
+    for (let pass = 0; pass < 2; pass++) {
+      for (let i = 0; i < texts.length; i++)
+        analyzer.keys({ parameters: [texts[i]!] }, numbering.termId);
+      const parameters = [texts[5]!, texts[59_999]!, 'city name'];
+      const [, , terms] = termsOf(analyzer, numbering, { parameters });
+      expect(terms).toEqual(parameters.flatMap(expected));
+    }
+  });
 });

@@ -1,5 +1,6 @@
 import { analyzeInto, asciiWordTerms, type TermBuffer } from '../text/tokenize.js';
 import type { LexicalDocument, LexicalFieldOptions } from './lexical-types.js';
+import { nextWordHash, WORD_HASH_START, WordIdTable } from './word-id-table.js';
 
 /** Longest text of a list field whose term ids are remembered (see `#textIds`). */
 const REMEMBERED_TEXT_LENGTH = 100;
@@ -7,6 +8,8 @@ const REMEMBERED_TEXT_LENGTH = 100;
 const REMEMBERED_TEXTS = 50_000;
 const NON_ASCII = /[^\u0000-\u007F]/;
 const NO_IDS = new Int32Array(0);
+/** A remembered text's ids are kept in the pool as `offset × PART_SPAN + count` when fewer. */
+const PART_SPAN = 128;
 
 /**
  * Turns a document's fields into occurrence keys, one per token: `termId × fieldCount + field`.
@@ -24,20 +27,24 @@ export class DocumentAnalyzer {
   #keys = new Int32Array(256);
   readonly #terms: TermBuffer = { terms: [], count: 0 };
   /**
-   * The term ids of the short texts of list fields (parameter names and descriptions, enum
-   * values, tags), by whether stop words are kept: across a catalog they repeat, and a text
+   * The term ids of the short non-ASCII texts of list fields (parameter names and descriptions,
+   * enum values, tags), by whether stop words are kept: across a catalog they repeat, and a text
    * seen before then costs one lookup instead of its analysis and a lookup per term. Ids are
    * the index's, valid until it is cleared; kept for a batch of additions only (`forget`).
+   * A text's ids sit in `#partIds` (one array for all, not one per text: those were garbage),
+   * at `offset × PART_SPAN + count`; a text with more ids than that has its own array.
    */
-  #textIds: [Map<string, Int32Array>, Map<string, Int32Array>] = [new Map(), new Map()];
+  #textIds: [Map<string, number | Int32Array>, Map<string, number | Int32Array>] = [
+    new Map(),
+    new Map(),
+  ];
+  #partIds = new Int32Array(1024);
+  #partIdsUsed = 0;
   /**
    * The term ids of the words of ASCII texts (descriptions, names), by whether stop words are
    * kept: a word's one id as a number (most words), else its ids. Kept as `#textIds` is.
    */
-  #wordIds: [Map<string, number | Int32Array>, Map<string, number | Int32Array>] = [
-    new Map(),
-    new Map(),
-  ];
+  readonly #wordIds: [WordIdTable, WordIdTable] = [new WordIdTable(), new WordIdTable()];
 
   constructor(fieldNames: readonly string[], fields: readonly LexicalFieldOptions[]) {
     this.#fieldNames = fieldNames;
@@ -52,8 +59,9 @@ export class DocumentAnalyzer {
   forget(): void {
     if (this.#textIds[0].size > 0 || this.#textIds[1].size > 0)
       this.#textIds = [new Map(), new Map()];
-    if (this.#wordIds[0].size > 0 || this.#wordIds[1].size > 0)
-      this.#wordIds = [new Map(), new Map()];
+    this.#partIdsUsed = 0;
+    this.#wordIds[0].clear();
+    this.#wordIds[1].clear();
   }
 
   /**
@@ -75,11 +83,19 @@ export class DocumentAnalyzer {
         lengths[f] = keyCount - before;
         continue;
       }
-      // A list of texts: each short one's term ids are remembered (they repeat across documents).
+      // A list of texts: each short one's term ids are remembered (they repeat across documents)
+      // unless it is ASCII, read word by word at the cost of a lookup per word (a memo of whole
+      // texts cost more than it saved: most texts of a catalog are met once).
       const memo = this.#textIds[keepStopWords ? 1 : 0];
       let length = 0;
       for (let p = 0; p < text.length; p++) {
         const part = text[p]!;
+        if (!NON_ASCII.test(part)) {
+          const before = keyCount;
+          keyCount = this.#asciiKeys(part, keepStopWords, f, termId, keyCount);
+          length += keyCount - before;
+          continue;
+        }
         const remembered = part.length <= REMEMBERED_TEXT_LENGTH;
         const ids = remembered ? memo.get(part) : undefined;
         if (ids === undefined) {
@@ -87,12 +103,18 @@ export class DocumentAnalyzer {
           keyCount = this.#textKeys(part, keepStopWords, f, termId, keyCount);
           length += keyCount - before;
           if (remembered) {
-            const own = new Int32Array(keyCount - before);
-            const keys = this.#keys;
-            for (let t = 0; t < own.length; t++) own[t] = (keys[before + t]! - f) / fieldCount;
-            if (memo.size >= REMEMBERED_TEXTS) memo.clear();
-            memo.set(part, own);
+            if (memo.size >= REMEMBERED_TEXTS) this.#forgetTexts();
+            memo.set(part, this.#rememberIds(before, keyCount, f));
           }
+          continue;
+        }
+        if (typeof ids === 'number') {
+          const count = ids % PART_SPAN;
+          const offset = (ids - count) / PART_SPAN;
+          const keys = this.#room(keyCount, count);
+          const pool = this.#partIds;
+          for (let t = 0; t < count; t++) keys[keyCount++] = pool[offset + t]! * fieldCount + f;
+          length += count;
           continue;
         }
         const keys = this.#room(keyCount, ids.length);
@@ -140,17 +162,21 @@ export class DocumentAnalyzer {
     const memo = this.#wordIds[keepStopWords ? 1 : 0];
     let keys: Int32Array = this.#keys;
     let start = -1;
+    let hash = WORD_HASH_START;
     for (let i = 0; i <= text.length; i++) {
       const code = i < text.length ? text.charCodeAt(i) : 32;
       if ((code >= 97 && code <= 122) || (code >= 65 && code <= 90) || (code >= 48 && code <= 57)) {
-        if (start < 0) start = i;
+        if (start < 0) {
+          start = i;
+          hash = WORD_HASH_START;
+        }
+        hash = nextWordHash(hash, code);
         continue;
       }
       if (start < 0) continue;
-      const word = text.slice(start, i);
-      start = -1;
-      let ids = memo.get(word);
+      let ids = memo.get(text, start, i, hash);
       if (ids === undefined) {
+        const word = text.slice(start, i);
         const terms = asciiWordTerms(word, keepStopWords);
         ids =
           terms.length === 1
@@ -159,8 +185,9 @@ export class DocumentAnalyzer {
               ? NO_IDS
               : Int32Array.from(terms, termId);
         if (memo.size >= REMEMBERED_TEXTS) memo.clear();
-        memo.set(word, ids);
+        memo.set(word, hash, ids);
       }
+      start = -1;
       if (typeof ids === 'number') {
         if (keyCount === keys.length) keys = this.#room(keyCount, 1);
         keys[keyCount++] = ids * fieldCount + f;
@@ -170,6 +197,38 @@ export class DocumentAnalyzer {
       }
     }
     return keyCount;
+  }
+
+  /**
+   * The term ids of keys `before` to `after` of field `f`, kept for a text seen again: their
+   * place in `#partIds` (see `#textIds`), or an array of their own when there are many.
+   */
+  #rememberIds(before: number, after: number, f: number): number | Int32Array {
+    const fieldCount = this.#fieldNames.length;
+    const keys = this.#keys;
+    const count = after - before;
+    if (count >= PART_SPAN) {
+      const own = new Int32Array(count);
+      for (let t = 0; t < count; t++) own[t] = (keys[before + t]! - f) / fieldCount;
+      return own;
+    }
+    const offset = this.#partIdsUsed;
+    if (offset + count > this.#partIds.length) {
+      const grown = new Int32Array(Math.max(this.#partIds.length * 2, offset + count));
+      grown.set(this.#partIds.subarray(0, offset));
+      this.#partIds = grown;
+    }
+    const pool = this.#partIds;
+    for (let t = 0; t < count; t++) pool[offset + t] = (keys[before + t]! - f) / fieldCount;
+    this.#partIdsUsed = offset + count;
+    return offset * PART_SPAN + count;
+  }
+
+  /** Start the text memos again when one is full: both point into the pool emptied. */
+  #forgetTexts(): void {
+    this.#textIds[0].clear();
+    this.#textIds[1].clear();
+    this.#partIdsUsed = 0;
   }
 
   /** The key buffer, grown to hold `more` keys after the first `used`. */

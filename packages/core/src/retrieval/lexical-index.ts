@@ -49,6 +49,8 @@ export class LexicalIndex {
   readonly #k3: number;
   readonly #termIds = new Map<string, number>();
   #postings: PostingsList[] = [];
+  /** The postings of every term not posted yet (searches read it as an empty list). */
+  readonly #noPostings = new PostingsList(0);
   #documentFrequency: number[] = [];
   #ids: string[] = [];
   #alive: Uint8Array = new Uint8Array(16);
@@ -66,7 +68,9 @@ export class LexicalIndex {
           `The lexical index holds ${id} distinct terms, its limit; split the catalog across several Arsenals.`,
         );
       this.#termIds.set(term, id);
-      this.#postings.push(new PostingsList());
+      // A new term's postings are made when it is first posted: a batch is posted in lists
+      // sized by `#rebuild`, and an empty list made here would be garbage.
+      this.#postings.push(this.#noPostings);
       this.#documentFrequency.push(0);
     }
     return id;
@@ -398,7 +402,12 @@ export class LexicalIndex {
         weight += (field.weight * entryCount(word)) / norm;
         i += 2;
       }
-      this.#postings[term]!.push(doc, weight);
+      let list = this.#postings[term]!;
+      if (list === this.#noPostings) {
+        list = new PostingsList();
+        this.#postings[term] = list;
+      }
+      list.push(doc, weight);
     }
   }
 
@@ -454,7 +463,9 @@ export class LexicalIndex {
     this.#averagesAtBuild.set(this.#averages());
     const sizes = new Int32Array(this.#postings.length);
     for (let doc = 0; doc < this.#ids.length; doc++) this.#countFrequency(doc, sizes);
-    this.#postings = this.#postings.map((_, term) => new PostingsList(sizes[term]));
+    this.#postings = this.#postings.map((_, term) =>
+      sizes[term]! > 0 ? new PostingsList(sizes[term]) : this.#noPostings,
+    );
     for (let doc = 0; doc < this.#ids.length; doc++) this.#post(doc);
     this.#posted = this.#ids.length;
   }

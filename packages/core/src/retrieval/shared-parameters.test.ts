@@ -88,6 +88,34 @@ describe('parameters shared by most tools of a server', () => {
     for (const each of server) shared.remove(each);
     expect(shared.sharedKeys(server[0]!)).toEqual([]);
   });
+
+  it('counts across the catalog the tools of the first namespace too, once a second comes', () => {
+    const shared = new SharedParameters();
+    const tool = (namespace: string, keys: string[]) =>
+      ({
+        namespace,
+        parametersSchema: {
+          type: 'object',
+          properties: Object.fromEntries(keys.map((key) => [key, { type: 'string' }])),
+        },
+      }) as unknown as Parameters<SharedParameters['add']>[0];
+    // Four tools of each namespace: neither group is large enough alone; the catalog is.
+    const first = Array.from({ length: 4 }, (_, i) => tool('first', ['token', `a${i}`]));
+    const second = Array.from({ length: 4 }, (_, i) => tool('second', [`b${i}`, 'token']));
+    for (const each of first) shared.add(each);
+    expect(shared.none).toBe(true);
+    expect(shared.sharedKeys(first[0]!)).toEqual([]);
+    for (const each of second) shared.add(each);
+    expect(shared.none).toBe(false);
+    expect(shared.sharedKeys(first[0]!)).toEqual(['token']);
+    expect(shared.sharedKeys(second[0]!)).toEqual(['token']);
+    // Three of eight tools left with the parameter: no longer shared by most of the catalog.
+    for (const each of first.slice(0, 3)) shared.remove(each);
+    for (const each of second.slice(0, 2)) shared.remove(each);
+    for (const each of first.slice(0, 3)) shared.add(tool('first', [`c${first.indexOf(each)}`]));
+    expect(shared.sharedKeys(second[3]!)).toEqual([]);
+    expect(shared.sharedKeys(first[3]!)).toEqual([]);
+  });
 });
 
 describe('a parameter every tool has, described differently on each', () => {

@@ -4,13 +4,15 @@ import type { ToolDefinition } from '../tool/tool-definition.js';
 const SHARED_SHARE = 0.5;
 /** Groups smaller than this have no boilerplate: a few tools sharing an input is common. */
 const MIN_GROUP_SIZE = 5;
-/** The group of every tool, whatever its namespace. */
-const EVERY_TOOL = '\u0000';
-
 interface Group {
   size: number;
   /** Tools carrying each parameter, by name then description ('' for none). */
   keys: Map<string, Map<string, number>>;
+  /**
+   * At least the largest count of `keys` (it is not lowered when counts fall): a group whose
+   * largest count is not above its share of boilerplate has none, without a look at its keys.
+   */
+  largest: number;
 }
 
 const NO_KEYS: readonly string[] = Object.freeze([]);
@@ -27,6 +29,10 @@ function descriptionOf(schema: unknown): string {
   return typeof description === 'string' ? description : '';
 }
 
+function hasShared(group: Group | undefined): group is Group {
+  return group !== undefined && group.largest > group.size * SHARED_SHARE;
+}
+
 function isSharedIn(group: Group, key: string, description: string): boolean {
   return (group.keys.get(key)?.get(description) ?? 0) > group.size * SHARED_SHARE;
 }
@@ -39,7 +45,14 @@ function isSharedIn(group: Group, key: string, description: string): boolean {
  * ("resource group", "account") look common. Counts follow registrations and removals.
  */
 export class SharedParameters {
+  /** By namespace. */
   readonly #groups = new Map<string, Group>();
+  /**
+   * Every tool, whatever its namespace; undefined while all tools counted so far are of one
+   * namespace, whose group then holds the same counts (most catalogs of one server): they are
+   * not counted twice. Made from that group when a tool of another namespace comes.
+   */
+  #every: Group | undefined;
 
   add(tool: ToolDefinition): void {
     this.#update(tool, 1);
@@ -47,6 +60,14 @@ export class SharedParameters {
 
   remove(tool: ToolDefinition): void {
     this.#update(tool, -1);
+  }
+
+  /** Whether no tool has boilerplate parameters now. */
+  get none(): boolean {
+    if (hasShared(this.#every) && this.#every.size >= MIN_GROUP_SIZE) return false;
+    for (const group of this.#groups.values())
+      if (group.size >= MIN_GROUP_SIZE && hasShared(group)) return false;
+    return true;
   }
 
   /** The tool's boilerplate parameters, as one comparable string. */
@@ -61,9 +82,9 @@ export class SharedParameters {
   sharedKeys(tool: ToolDefinition): readonly string[] {
     const properties = tool.parametersSchema?.properties;
     if (!properties || typeof properties !== 'object') return NO_KEYS;
-    const own = this.#usable(tool.namespace);
-    const every = this.#usable(EVERY_TOOL);
-    if (!own && !every) return NO_KEYS;
+    const own = usable(this.#groups.get(tool.namespace));
+    const every = usable(this.#every);
+    if (!hasShared(own) && !hasShared(every)) return NO_KEYS;
     let keys: string[] | undefined;
     for (const key in properties) {
       if (!Object.hasOwn(properties, key)) continue;
@@ -79,39 +100,47 @@ export class SharedParameters {
     return keys ?? NO_KEYS;
   }
 
-  /** A group large enough to have boilerplate. */
-  #usable(groupName: string): Group | undefined {
-    const group = this.#groups.get(groupName);
-    return group && group.size >= MIN_GROUP_SIZE ? group : undefined;
-  }
-
   #update(tool: ToolDefinition, delta: 1 | -1): void {
     const properties = tool.parametersSchema?.properties;
     const hasProperties =
       properties !== undefined && properties !== null && typeof properties === 'object';
+    if (this.#every === undefined && !this.#groups.has(tool.namespace) && this.#groups.size > 0)
+      this.#every = copyOf(this.#groups.values().next().value!);
     const own = this.#group(tool.namespace, delta);
-    const every = this.#group(EVERY_TOOL, delta);
+    const every = this.#every;
+    if (every) every.size += delta;
     if (hasProperties) {
       for (const key in properties) {
         if (!Object.hasOwn(properties, key)) continue;
         const description = descriptionOf(properties[key]);
         count(own, key, description, delta);
-        count(every, key, description, delta);
+        if (every) count(every, key, description, delta);
       }
     }
     if (own.size <= 0) this.#groups.delete(tool.namespace);
-    if (every.size <= 0) this.#groups.delete(EVERY_TOOL);
+    if (every && every.size <= 0) this.#every = undefined;
   }
 
   #group(name: string, delta: 1 | -1): Group {
     let group = this.#groups.get(name);
     if (!group) {
-      group = { size: 0, keys: new Map() };
+      group = { size: 0, keys: new Map(), largest: 0 };
       this.#groups.set(name, group);
     }
     group.size += delta;
     return group;
   }
+}
+
+/** A group large enough to have boilerplate. */
+function usable(group: Group | undefined): Group | undefined {
+  return group && group.size >= MIN_GROUP_SIZE ? group : undefined;
+}
+
+function copyOf(group: Group): Group {
+  const keys = new Map<string, Map<string, number>>();
+  for (const [key, byDescription] of group.keys) keys.set(key, new Map(byDescription));
+  return { size: group.size, keys, largest: group.largest };
 }
 
 function count(group: Group, key: string, description: string, delta: 1 | -1): void {
@@ -121,6 +150,7 @@ function count(group: Group, key: string, description: string, delta: 1 | -1): v
     group.keys.set(key, byDescription);
   }
   const total = (byDescription.get(description) ?? 0) + delta;
+  if (total > group.largest) group.largest = total;
   if (total > 0) byDescription.set(description, total);
   else {
     byDescription.delete(description);

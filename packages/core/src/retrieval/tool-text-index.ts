@@ -72,9 +72,13 @@ export class ToolTextIndex {
   current(): LexicalIndex {
     if (this.#dirty) {
       this.#dirty = false;
-      for (const tool of [...this.#tools()]) {
-        const signature = this.#signatures.get(tool.qualifiedName) ?? '';
-        if (this.#shared.signature(tool) !== signature) this.#index(tool);
+      // No tool indexed with boilerplate and none to find now: no tool's changed (most catalogs).
+      const unchanged = this.#signatures.size === 0 && this.#shared.none;
+      if (!unchanged) {
+        for (const tool of [...this.#tools()]) {
+          const signature = this.#signatures.get(tool.qualifiedName) ?? '';
+          if (this.#shared.signature(tool) !== signature) this.#index(tool);
+        }
       }
       this.lexical.trim();
       this.#followCatalog();

@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { nextWordHash, WORD_HASH_START, WordIdTable } from './word-id-table.js';
+
+function hashOf(text: string, start: number, end: number): number {
+  let hash = WORD_HASH_START;
+  for (let i = start; i < end; i++) hash = nextWordHash(hash, text.charCodeAt(i));
+  return hash;
+}
+
+describe('WordIdTable', () => {
+  it('finds a word by its place in a text, and only that word', () => {
+    const table = new WordIdTable();
+    table.set('weather', hashOf('weather', 0, 7), 3);
+    table.set('we', hashOf('we', 0, 2), new Int32Array([1, 2]));
+    const text = 'the weather we had';
+    expect(table.get(text, 4, 11, hashOf(text, 4, 11))).toBe(3);
+    expect([...(table.get(text, 12, 14, hashOf(text, 12, 14)) as Int32Array)]).toEqual([1, 2]);
+    expect(table.get(text, 0, 3, hashOf(text, 0, 3))).toBeUndefined();
+    // A prefix of a held word is another word.
+    expect(table.get(text, 4, 8, hashOf(text, 4, 8))).toBeUndefined();
+  });
+
+  it('tells apart words whose hashes are the same', () => {
+    const table = new WordIdTable();
+    table.set('alpha', 42, 1);
+    table.set('beta', 42, 2);
+    table.set('gamma', 42 + 4096, 3);
+    expect(table.get('beta', 0, 4, 42)).toBe(2);
+    expect(table.get('alpha', 0, 5, 42)).toBe(1);
+    expect(table.get('gamma', 0, 5, 42 + 4096)).toBe(3);
+    expect(table.get('delta', 0, 5, 42)).toBeUndefined();
+  });
+
+  it('keeps every word as it grows, and holds none once cleared', () => {
+    const table = new WordIdTable();
+    const words = Array.from({ length: 20_000 }, (_, i) => `w${i}`);
+    for (const [i, word] of words.entries()) table.set(word, hashOf(word, 0, word.length), i);
+    expect(table.size).toBe(words.length);
+    for (const [i, word] of words.entries())
+      expect(table.get(word, 0, word.length, hashOf(word, 0, word.length))).toBe(i);
+    table.clear();
+    expect(table.size).toBe(0);
+    expect(table.get('w1', 0, 2, hashOf('w1', 0, 2))).toBeUndefined();
+    table.set('w1', hashOf('w1', 0, 2), 7);
+    expect(table.get('w1', 0, 2, hashOf('w1', 0, 2))).toBe(7);
+  });
+});
