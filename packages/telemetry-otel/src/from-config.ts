@@ -30,6 +30,11 @@ export interface OtelTelemetryConfig {
   /** Traces kept per second at most; default 100 (`.inf` keeps every trace). */
   maxTracesPerSecond?: number;
   keepFailedCalls?: boolean;
+  /**
+   * Code only (YAML has no functions): the millisecond clock `maxTracesPerSecond` counts seconds
+   * with, as `OtelTelemetryOptions.clock`. Default `performance.now`.
+   */
+  clock?: () => number;
 }
 
 /** The OTLP/HTTP body encodings, named as `OTEL_EXPORTER_OTLP_PROTOCOL` names them. */
@@ -48,6 +53,7 @@ const KNOWN = [
   'sampleRatio',
   'maxTracesPerSecond',
   'keepFailedCalls',
+  'clock',
 ];
 
 /** The factory `arsenal.yaml` calls: an OTLP/HTTP (or console) exporter behind `OtelTelemetry`. */
@@ -56,6 +62,11 @@ export default function otelTelemetryFromConfig(config: OtelTelemetryConfig = {}
   if (unknown.length > 0) {
     throw new ConfigurationError(
       `unknown option(s) ${unknown.map((key) => `"${key}"`).join(', ')}; the options are ${KNOWN.join(', ')}.`,
+    );
+  }
+  if (config.clock !== undefined && typeof config.clock !== 'function') {
+    throw new ConfigurationError(
+      `clock must be a function returning milliseconds (code only; leave it out in arsenal.yaml to count with performance.now), got ${typeof config.clock}.`,
     );
   }
   const { otlp, console: toConsole, ...options } = config;

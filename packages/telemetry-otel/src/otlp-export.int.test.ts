@@ -135,6 +135,38 @@ describe('OTLP/HTTP export', () => {
       'configuration_invalid',
     );
     expect(ratio.message).toContain('sampleRatio');
+    const clock = await expectArsenalError(
+      () =>
+        otelTelemetryFromConfig({
+          otlp: { url: 'http://127.0.0.1:4318/v1/traces' },
+          clock: 5 as never,
+        }),
+      'configuration_invalid',
+    );
+    expect(clock.message).toContain('clock must be a function');
+  });
+
+  it('counts the trace budget with the clock given in code', async () => {
+    const collector = await receiver();
+    let now = 0;
+    const telemetry = otelTelemetryFromConfig({
+      otlp: { url: collector.url, protocol: 'http/json' },
+      maxTracesPerSecond: 1,
+      clock: () => now,
+    });
+    const arsenal = createArsenal({ telemetry });
+    await arsenal.register([ping]);
+    const first = await arsenal.execute({ tool: 'ping', arguments: {} });
+    // Same second by the given clock: over the budget of one, dropped.
+    const second = await arsenal.execute({ tool: 'ping', arguments: {} });
+    now = 1000;
+    const third = await arsenal.execute({ tool: 'ping', arguments: {} });
+    await telemetry.forceFlush();
+    const traces = collector.spans.map((span) => span.traceId);
+    expect(traces).toContain(first.traceId);
+    expect(traces).not.toContain(second.traceId);
+    expect(traces).toContain(third.traceId);
+    await arsenal.close();
   });
 
   it('a collector that is down never fails a call', async () => {
