@@ -1,7 +1,7 @@
 import { lexiconTerms } from '../text/lexicon.js';
 import { now } from './clock.js';
 import type { LexicalIndex } from './lexical-index.js';
-import type { LexicalHit } from './lexical-types.js';
+import type { LexicalHit, LexicalSearchOptions } from './lexical-types.js';
 import { denseCosine } from './mmr.js';
 import type { OutcomeMemory } from './outcome-memory.js';
 import { decomposeQuery } from './query-decomposition.js';
@@ -51,6 +51,78 @@ function conversationText(request: RetrievalRequest): string {
   return [context.summary ?? '', ...messages].join('\n').trim();
 }
 
+/**
+ * What outcome memory suggests for the request, and the tools that went together with the ones
+ * this conversation already used (a lighter hint).
+ */
+function learnedHints(
+  memory: OutcomeMemory | undefined,
+  query: string,
+  usedTools: readonly string[],
+): Map<string, number> {
+  const learned = memory?.suggest(query) ?? new Map<string, number>();
+  for (const used of usedTools) {
+    for (const other of memory?.usedWith(used) ?? []) {
+      learned.set(other, Math.max(learned.get(other) ?? 0, CO_USAGE_HINT));
+    }
+  }
+  return learned;
+}
+
+/** The best match of the whole request among one server's tools. */
+function bestInServer(
+  lexical: LexicalIndex,
+  query: string,
+  server: string,
+  of: (id: string) => string | undefined,
+  options: Pick<LexicalSearchOptions, 'weak' | 'related'> & {
+    accept: (id: string) => boolean | null;
+  },
+): LexicalHit | undefined {
+  const { accept, weak, related } = options;
+  const inServer = (id: string) => (of(id) === server ? accept(id) : false);
+  return lexical.search(query, { limit: 1, accept: inServer, weak, related, countMatches: false })
+    .hits[0];
+}
+
+/**
+ * Search the request's clauses: the best tool of each gets credit (the `subquery` signal), and
+ * each coverage clause keeps its best matches that are candidates of the whole request too.
+ */
+function searchClauses(input: {
+  query: string;
+  decompose: boolean;
+  coverageClauses: readonly string[];
+  lexical: LexicalIndex;
+  accept: (id: string) => boolean | null;
+  related: LexicalSearchOptions['related'];
+  get: (id: string) => RawSignals;
+  isCandidate: (id: string) => boolean;
+}): { subqueries: string[]; clauses: ClauseHits[] } {
+  const { lexical, accept, related, get } = input;
+  const subqueries = input.decompose ? decomposeQuery(input.query) : [];
+  const clauses: ClauseHits[] = [];
+  // A clause that is also a coverage part is searched once, for both. These searches need no
+  // count of their matches, so they skip the postings that cannot change their few hits.
+  const covering = new Set(input.coverageClauses);
+  const searched = new Map<string, readonly LexicalHit[]>();
+  for (const clause of subqueries) {
+    const limit = covering.has(clause) ? CLAUSE_HITS : 1;
+    const { hits } = lexical.search(clause, { limit, accept, related, countMatches: false });
+    if (limit > 1) searched.set(clause, hits);
+    const [best] = hits;
+    if (best) get(best.id).subquery = Math.max(get(best.id).subquery, 1);
+  }
+  // Clause coverage chooses among each part's best matches that the whole request found too.
+  for (const clause of input.coverageClauses) {
+    const hits =
+      searched.get(clause) ??
+      lexical.search(clause, { limit: CLAUSE_HITS, accept, related, countMatches: false }).hits;
+    clauses.push({ text: clause, hits: hits.filter((hit) => input.isCandidate(hit.id)) });
+  }
+  return { subqueries, clauses };
+}
+
 /** Collect candidates from every source that can propose one. */
 export async function gatherCandidates(input: {
   request: RetrievalRequest;
@@ -90,54 +162,33 @@ export async function gatherCandidates(input: {
     input.lexiconWeight > 0 ? { terms: lexiconTerms, weight: input.lexiconWeight } : undefined;
   const full = lexical.search(query, { limit: pool, accept, weak, related });
   for (const hit of full.hits) get(hit.id).lexical = hit.normalized;
-  if (input.servers && input.servers.wanted.length > 0) {
-    const { wanted, of } = input.servers;
-    const present = new Set(full.hits.map((hit) => of(hit.id)));
-    for (const server of wanted) {
+  if (input.servers) {
+    const present = new Set(full.hits.map((hit) => input.servers!.of(hit.id)));
+    for (const server of input.servers.wanted) {
       if (present.has(server)) continue;
-      const inServer = (id: string) => (of(id) === server ? accept(id) : false);
-      const [best] = lexical.search(query, {
-        limit: 1,
-        accept: inServer,
+      const best = bestInServer(lexical, query, server, input.servers.of, {
+        accept,
         weak,
         related,
-        countMatches: false,
-      }).hits;
+      });
       if (best) get(best.id).lexical = best.normalized;
     }
   }
   let candidateCount = full.candidateCount;
   let filteredCount = full.rejectedCount;
 
-  // The best tool of each clause gets credit relative to that clause's best score.
-  const subqueries = input.decompose ? decomposeQuery(query) : [];
-  const clauses: ClauseHits[] = [];
-  // A clause that is also a coverage part is searched once, for both (a search costs the same
-  // whatever its limit).
-  const covering = new Set(input.coverageClauses);
-  const searched = new Map<string, readonly LexicalHit[]>();
-  for (const clause of subqueries) {
-    const limit = covering.has(clause) ? CLAUSE_HITS : 1;
-    const { hits } = lexical.search(clause, { limit, accept, related, countMatches: false });
-    if (limit > 1) searched.set(clause, hits);
-    const [best] = hits;
-    if (best) get(best.id).subquery = Math.max(get(best.id).subquery, 1);
-  }
-  // Clause coverage chooses among each part's best matches that the whole request found too.
-  for (const clause of input.coverageClauses) {
-    const hits =
-      searched.get(clause) ??
-      lexical.search(clause, { limit: CLAUSE_HITS, accept, related, countMatches: false }).hits;
-    clauses.push({ text: clause, hits: hits.filter((hit) => candidates.has(hit.id)) });
-  }
+  const { subqueries, clauses } = searchClauses({
+    query,
+    decompose: input.decompose,
+    coverageClauses: input.coverageClauses,
+    lexical,
+    accept,
+    related,
+    get,
+    isCandidate: (id) => candidates.has(id),
+  });
 
-  const learned = input.memory?.suggest(request.query) ?? new Map<string, number>();
-  // Tools that went together with the ones this conversation already used get a lighter hint.
-  for (const used of input.usedTools) {
-    for (const other of input.memory?.usedWith(used) ?? []) {
-      learned.set(other, Math.max(learned.get(other) ?? 0, CO_USAGE_HINT));
-    }
-  }
+  const learned = learnedHints(input.memory, request.query, input.usedTools);
   for (const [id, value] of learned) {
     if (accept(id) !== true) continue;
     get(id).learned = value;
