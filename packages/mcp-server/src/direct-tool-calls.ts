@@ -45,9 +45,39 @@ function errorResponse(id: RequestId, error: unknown): JSONRPCMessage {
   };
 }
 
+/** A tools/call request as the direct path takes it. */
+export interface DirectToolCall {
+  jsonrpc: '2.0';
+  id: RequestId;
+  method: 'tools/call';
+  params: {
+    name: string;
+    arguments?: Record<string, unknown>;
+    _meta?: { progressToken?: ProgressToken };
+  };
+}
+
+/**
+ * Whether a parsed message is a tools/call request with exactly the shape the SDK's schemas
+ * accept (JSON-RPC envelope with no other keys, a string name, object arguments and _meta, a
+ * string or integer progress token) and without task augmentation, which only the SDK handles.
+ */
+export function isDirectToolCall(message: unknown): message is DirectToolCall {
+  if (!isPlainObject(message) || message.method !== 'tools/call') return false;
+  const { id, params } = message;
+  if (message.jsonrpc !== '2.0' || !isRequestId(id) || !isPlainObject(params)) return false;
+  for (const key in message) if (!REQUEST_KEYS.has(key)) return false;
+  const { name, arguments: args, _meta: meta } = params;
+  if (typeof name !== 'string' || params.task !== undefined) return false;
+  if (args !== undefined && !isPlainObject(args)) return false;
+  if (meta === undefined) return true;
+  if (!isPlainObject(meta)) return false;
+  return meta.progressToken === undefined || isRequestId(meta.progressToken);
+}
+
 /**
  * tools/call answered beside the SDK's protocol layer, for a transport that has already parsed the
- * line. The request is taken only when it has exactly the shape the SDK's schemas would accept and
+ * message (a stdio line, an HTTP body). The request is taken only when it has exactly the shape the SDK's schemas would accept and
  * asks for nothing the SDK must handle (task augmentation); anything else, and every other method,
  * goes the SDK's way with its own checks and error messages. The call itself runs the same
  * handler as the SDK path (policy, argument validation, confirmation, audit); what is skipped is
@@ -64,19 +94,10 @@ export class DirectToolCalls implements DirectRequests {
     this.#handler = handler;
   }
 
-  take(message: Record<string, unknown>): Promise<JSONRPCMessage | undefined> | undefined {
-    const { id, params } = message;
-    if (message.jsonrpc !== '2.0' || !isRequestId(id) || !isPlainObject(params)) return undefined;
-    for (const key in message) if (!REQUEST_KEYS.has(key)) return undefined;
-    const { name, arguments: args, _meta: meta } = params;
-    if (typeof name !== 'string' || params.task !== undefined) return undefined;
-    if (args !== undefined && !isPlainObject(args)) return undefined;
-    if (meta !== undefined && !isPlainObject(meta)) return undefined;
-    const progressToken = meta?.progressToken;
-    if (progressToken !== undefined && !isRequestId(progressToken)) return undefined;
-    // A second request under an id still running is the SDK's to handle, as it would be.
-    if (this.#inFlight.has(id)) return undefined;
-    return this.#run(id, name, args, progressToken);
+  take(message: unknown): Promise<JSONRPCMessage | undefined> | undefined {
+    if (!isDirectToolCall(message) || this.#inFlight.has(message.id)) return undefined;
+    const params = message.params;
+    return this.#run(message.id, params.name, params.arguments, params._meta?.progressToken);
   }
 
   cancel(requestId: RequestId, reason: unknown): void {

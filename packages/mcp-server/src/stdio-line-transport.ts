@@ -17,7 +17,7 @@ const NEWLINE = 0x0a;
  * cancelled and nothing is to be sent) or undefined to leave the message to the SDK.
  */
 export interface DirectRequests {
-  take(message: Record<string, unknown>): Promise<JSONRPCMessage | undefined> | undefined;
+  take(message: unknown): Promise<JSONRPCMessage | undefined> | undefined;
   /** `notifications/cancelled` arrived for this id (the SDK sees it too). */
   cancel(requestId: RequestId, reason: unknown): void;
 }
