@@ -108,7 +108,7 @@ export interface ArsenalMcpServerOptions {
   upstreams?: readonly UpstreamServer[];
 }
 
-/** The direct tools/call path of each session, for transports that can use it (stdio). */
+/** The direct tools/call path of each session, for the transports using it (stdio, HTTP). */
 const directCalls = new WeakMap<Server, DirectToolCalls>();
 
 /** The session's answerer of tools/call outside the SDK's protocol layer; undefined for other servers. */
