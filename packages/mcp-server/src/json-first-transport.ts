@@ -5,9 +5,7 @@ import type {
   TransportSendOptions,
 } from '@modelcontextprotocol/sdk/shared/transport.js';
 import {
-  isJSONRPCErrorResponse,
   isJSONRPCRequest,
-  isJSONRPCResultResponse,
   type JSONRPCMessage,
   JSONRPCMessageSchema,
   type JSONRPCRequest,
@@ -53,8 +51,13 @@ function isCancellation(
   return typeof requestId === 'string' || typeof requestId === 'number';
 }
 
+/**
+ * Whether a message this server sends is a response. What is sent was built by the SDK server or
+ * the direct path, so its shape is known: a response is the message with a result or an error
+ * and no method (no schema parse per message sent).
+ */
 function isResponse(message: JSONRPCMessage): boolean {
-  return isJSONRPCResultResponse(message) || isJSONRPCErrorResponse(message);
+  return !('method' in message) && ('result' in message || 'error' in message);
 }
 
 /** The request's headers as the SDK hands them to handlers (lower-case names, one string each). */
