@@ -12,6 +12,7 @@ import type { InFlightCalls } from './client-passthrough.js';
 import type { McpConnection } from './mcp-connection.js';
 import { McpToolError, toCallError } from './mcp-errors.js';
 import { CALL_META_KEY } from './request-relations.js';
+import { CALL_TOOL_RESULT_CHECK } from './result-shapes.js';
 
 export interface McpExecutorOptions {
   serverName: string;
@@ -111,7 +112,7 @@ export class McpExecutor implements Executor {
           arguments: request.arguments,
           ...(Object.keys(meta).length > 0 ? { _meta: meta } : {}),
         },
-        undefined,
+        CALL_TOOL_RESULT_CHECK,
         {
           signal: call.signal,
           timeout: timeoutMs,

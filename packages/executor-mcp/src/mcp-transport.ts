@@ -7,6 +7,7 @@ import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { trackChildProcess } from './child-process-reaper.js';
 import type { McpTransportOptions } from './options.js';
 import type { UpstreamRequestRelations } from './request-relations.js';
+import { useServerLineReader } from './server-line-reader.js';
 import type { StderrRingBuffer } from './stderr-ring-buffer.js';
 
 function toUrl(url: string | URL, serverName: string): URL {
@@ -69,6 +70,7 @@ export function createTransport(
         cwd: options.cwd,
         stderr: 'pipe',
       });
+      useServerLineReader(transport);
       const decoder = new StringDecoder('utf8');
       transport.stderr?.on('data', (chunk: Buffer | string) => {
         stderr.write(typeof chunk === 'string' ? chunk : decoder.write(chunk));

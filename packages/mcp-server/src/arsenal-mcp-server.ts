@@ -5,11 +5,18 @@ import {
   type CallToolResult,
   ErrorCode,
   ListToolsRequestSchema,
+  type ProgressToken,
   SetLevelRequestSchema,
   type Tool,
 } from '@modelcontextprotocol/sdk/types.js';
-import { confirmationAsker, logForwarder, progressReporter } from './call-session-hooks.js';
+import {
+  type CallChannel,
+  confirmationAsker,
+  logForwarder,
+  progressReporter,
+} from './call-session-hooks.js';
 import { clientRequestsOf } from './client-requests.js';
+import { DirectToolCalls } from './direct-tool-calls.js';
 import {
   CONFIRM_TOOL_CALL,
   confirmationMetaTool,
@@ -99,6 +106,14 @@ export interface ArsenalMcpServerOptions {
    * policy. Default none: the session declares tools and logging only.
    */
   upstreams?: readonly UpstreamServer[];
+}
+
+/** The direct tools/call path of each session, for the transports using it (stdio, HTTP). */
+const directCalls = new WeakMap<Server, DirectToolCalls>();
+
+/** The session's answerer of tools/call outside the SDK's protocol layer; undefined for other servers. */
+export function directToolCallsOf(server: Server): DirectToolCalls | undefined {
+  return directCalls.get(server);
 }
 
 const DYNAMIC_INSTRUCTIONS =
@@ -234,19 +249,32 @@ export class ArsenalMcpServer {
     if (!this.#upstreams.isEmpty) {
       registerUpstreamHandlers(server, this.#upstreams, this.#subscriptions, principal);
     }
-    server.setRequestHandler(CallToolRequestSchema, (request, extra) => {
-      const onProgress = progressReporter(extra, request.params._meta?.progressToken);
-      const onLog = logForwarder(extra, logging);
-      const askConfirmation = confirmationAsker(server, extra);
-      return this.callTool(request.params.name, request.params.arguments, {
+    const contextOf = (
+      channel: CallChannel,
+      progressToken: ProgressToken | undefined,
+    ): CallContext => {
+      const onProgress = progressReporter(channel, progressToken);
+      const askConfirmation = confirmationAsker(server, channel);
+      return {
         ...(principal ? { principal } : {}),
-        signal: extra.signal,
+        signal: channel.signal,
         ...(onProgress ? { onProgress } : {}),
-        onLog,
+        onLog: logForwarder(channel, logging),
         ...(askConfirmation ? { askConfirmation } : {}),
-        ...withClient(clientRequestsOf(server, extra.requestId)),
-      });
-    });
+        ...withClient(clientRequestsOf(server, channel.requestId)),
+      };
+    };
+    server.setRequestHandler(CallToolRequestSchema, (request, extra) =>
+      this.callTool(
+        request.params.name,
+        request.params.arguments,
+        contextOf(extra, request.params._meta?.progressToken),
+      ),
+    );
+    const direct = new DirectToolCalls(server, (name, args, channel, progressToken) =>
+      this.callTool(name, args, contextOf(channel, progressToken)),
+    );
+    directCalls.set(server, direct);
     const connect = server.connect.bind(server);
     server.connect = async (transport) => {
       await connect(transport);
@@ -256,6 +284,7 @@ export class ArsenalMcpServer {
     const previous = server.onclose;
     server.onclose = () => {
       this.#sessions.delete(server);
+      direct.abortAll();
       previous?.();
     };
     return server;

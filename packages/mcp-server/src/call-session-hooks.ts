@@ -11,9 +11,12 @@ import type { SessionLogging } from './session-logging.js';
 /** What the SDK hands a `tools/call` handler: the call's id, signal and notification channel. */
 export type CallExtra = RequestHandlerExtra<ServerRequest, ServerNotification>;
 
+/** The part of {@link CallExtra} a call's hooks use; the direct tools/call path provides it too. */
+export type CallChannel = Pick<CallExtra, 'requestId' | 'signal' | 'sendNotification'>;
+
 /** Sends a tool's progress as `notifications/progress`; undefined when the client sent no token. */
 export function progressReporter(
-  extra: CallExtra,
+  extra: CallChannel,
   progressToken: ProgressToken | undefined,
 ): ((update: ProgressUpdate) => void) | undefined {
   let step = 0;
@@ -43,7 +46,7 @@ export function progressReporter(
 
 /** Sends a tool's log entries the session's level lets through, related to the call. */
 export function logForwarder(
-  extra: CallExtra,
+  extra: CallChannel,
   logging: SessionLogging,
 ): (entry: ToolLogEntry, tool: string) => void {
   return (entry: ToolLogEntry, tool: string) => {
@@ -63,7 +66,7 @@ export function logForwarder(
  */
 export function confirmationAsker(
   server: Server,
-  extra: CallExtra,
+  extra: CallChannel,
 ): ((message: string) => Promise<boolean | undefined>) | undefined {
   const elicitation = server.getClientCapabilities()?.elicitation;
   return elicitation === undefined

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Principal } from '@arsenal/core';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import type { ArsenalMcpServer } from './arsenal-mcp-server.js';
+import { type ArsenalMcpServer, directToolCallsOf } from './arsenal-mcp-server.js';
 import {
   containsInitialize,
   JSON_RPC_SERVER_ERROR,
@@ -173,6 +173,8 @@ export class McpSessions {
       if (transport.sessionId !== undefined) void this.close(transport.sessionId);
     };
     await server.connect(transport);
+    // tools/call is answered from the parsed body; everything else goes through the SDK server.
+    transport.direct = directToolCallsOf(server);
     await transport.handleRequest(request, response, body);
   }
 }

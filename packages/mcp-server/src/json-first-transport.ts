@@ -5,9 +5,7 @@ import type {
   TransportSendOptions,
 } from '@modelcontextprotocol/sdk/shared/transport.js';
 import {
-  isJSONRPCErrorResponse,
   isJSONRPCRequest,
-  isJSONRPCResultResponse,
   type JSONRPCMessage,
   JSONRPCMessageSchema,
   type JSONRPCRequest,
@@ -15,6 +13,8 @@ import {
   type RequestId,
   SUPPORTED_PROTOCOL_VERSIONS,
 } from '@modelcontextprotocol/sdk/types.js';
+import { type DirectToolCall, isDirectToolCall } from './direct-tool-calls.js';
+import type { DirectRequests } from './stdio-line-transport.js';
 
 /**
  * How long a request may take and still be answered with one JSON body. A request running longer
@@ -42,8 +42,22 @@ interface PendingRequest {
   settle: () => void;
 }
 
+function isCancellation(
+  message: JSONRPCMessage,
+): message is JSONRPCMessage & { params: { requestId: RequestId; reason?: string } } {
+  if (!('method' in message) || 'id' in message) return false;
+  if (message.method !== 'notifications/cancelled') return false;
+  const requestId = (message.params as { requestId?: unknown } | undefined)?.requestId;
+  return typeof requestId === 'string' || typeof requestId === 'number';
+}
+
+/**
+ * Whether a message this server sends is a response. What is sent was built by the SDK server or
+ * the direct path, so its shape is known: a response is the message with a result or an error
+ * and no method (no schema parse per message sent).
+ */
 function isResponse(message: JSONRPCMessage): boolean {
-  return isJSONRPCResultResponse(message) || isJSONRPCErrorResponse(message);
+  return !('method' in message) && ('result' in message || 'error' in message);
 }
 
 /** The request's headers as the SDK hands them to handlers (lower-case names, one string each). */
@@ -77,6 +91,8 @@ export class JsonFirstTransport implements Transport {
   onclose?: () => void;
   onerror?: (error: Error) => void;
   onmessage?: <T extends JSONRPCMessage>(message: T, extra?: MessageExtraInfo) => void;
+  /** tools/call answered beside the SDK server; set by the session after connecting. */
+  direct: DirectRequests | undefined;
   readonly #inner: StreamableHTTPServerTransport;
   readonly #pending = new Map<RequestId, PendingRequest>();
   #closed = false;
@@ -98,6 +114,8 @@ export class JsonFirstTransport implements Transport {
           this.#handedOver(pending);
           return;
         }
+      } else if (this.direct && isCancellation(message)) {
+        this.direct.cancel(message.params.requestId, message.params.reason);
       }
       this.onmessage?.(message, extra);
     };
@@ -112,7 +130,8 @@ export class JsonFirstTransport implements Transport {
     response: ServerResponse,
     body: unknown,
   ): Promise<void> {
-    const message = this.#directRequest(request, body);
+    const toolCall = this.#directToolCall(request, body);
+    const message = toolCall ?? this.#directRequest(request, body);
     if (!message) {
       await this.#inner.handleRequest(request, response, body);
       return;
@@ -137,12 +156,19 @@ export class JsonFirstTransport implements Transport {
         settle();
       });
       try {
-        this.onmessage?.(message, {
-          requestInfo: {
-            headers: headersOf(request),
-            url: new URL(request.url ?? '/', `http://${request.headers.host ?? 'localhost'}`),
-          },
-        });
+        const answer = toolCall ? this.direct?.take(toolCall) : undefined;
+        if (answer) {
+          answer
+            .then((reply) => (reply ? this.send(reply) : undefined))
+            .catch((error: unknown) => this.onerror?.(error as Error));
+        } else {
+          this.onmessage?.(message, {
+            requestInfo: {
+              headers: headersOf(request),
+              url: new URL(request.url ?? '/', `http://${request.headers.host ?? 'localhost'}`),
+            },
+          });
+        }
       } catch (error) {
         clearTimeout(pending.timer);
         this.#pending.delete(message.id);
@@ -186,23 +212,36 @@ export class JsonFirstTransport implements Transport {
    * sends the POST through the SDK transport (which also answers whatever is wrong with it).
    */
   #directRequest(request: IncomingMessage, body: unknown): JSONRPCRequest | undefined {
-    if (this.#closed || request.method !== 'POST') return undefined;
-    if (typeof body !== 'object' || body === null || Array.isArray(body)) return undefined;
-    const accept = request.headers.accept;
-    if (!accept?.includes('application/json') || !accept.includes('text/event-stream')) {
-      return undefined;
-    }
-    if (!isPlainJsonContentType(request.headers['content-type'])) return undefined;
-    const version = request.headers['mcp-protocol-version'];
-    if (version !== undefined && !SUPPORTED_PROTOCOL_VERSIONS.includes(String(version))) {
-      return undefined;
-    }
+    if (!this.#mayAnswerAsJson(request, body)) return undefined;
     const parsed = JSONRPCMessageSchema.safeParse(body);
     if (!parsed.success) return undefined;
     const message = parsed.data;
     if (!isJSONRPCRequest(message) || message.method === 'initialize') return undefined;
     if (this.#pending.has(message.id)) return undefined;
     return message;
+  }
+
+  /** Whether the POST allows a JSON answer (its headers, a single message, the session open). */
+  #mayAnswerAsJson(request: IncomingMessage, body: unknown): boolean {
+    if (this.#closed || request.method !== 'POST') return false;
+    if (typeof body !== 'object' || body === null || Array.isArray(body)) return false;
+    const accept = request.headers.accept;
+    if (!accept?.includes('application/json') || !accept.includes('text/event-stream')) {
+      return false;
+    }
+    if (!isPlainJsonContentType(request.headers['content-type'])) return false;
+    const version = request.headers['mcp-protocol-version'];
+    return version === undefined || SUPPORTED_PROTOCOL_VERSIONS.includes(String(version));
+  }
+
+  /**
+   * A tools/call the session answers itself (no schema parses of the request or of its result),
+   * checked by shape alone; undefined leaves the POST to the general path.
+   */
+  #directToolCall(request: IncomingMessage, body: unknown): DirectToolCall | undefined {
+    if (!this.direct || !isDirectToolCall(body)) return undefined;
+    if (!this.#mayAnswerAsJson(request, body) || this.#pending.has(body.id)) return undefined;
+    return body;
   }
 
   #answer(pending: PendingRequest, message: JSONRPCMessage): void {

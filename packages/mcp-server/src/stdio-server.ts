@@ -1,7 +1,7 @@
 import type { Readable, Writable } from 'node:stream';
 import type { Principal } from '@arsenal/core';
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import type { ArsenalMcpServer } from './arsenal-mcp-server.js';
+import { type ArsenalMcpServer, directToolCallsOf } from './arsenal-mcp-server.js';
+import { StdioLineTransport } from './stdio-line-transport.js';
 
 /**
  * Who a stdio client acts as, and the streams to speak over.
@@ -71,7 +71,7 @@ export async function startStdioServer(
 ): Promise<RunningStdioServer> {
   const server = mcp.createSession(options.principal);
   const stdin = options.stdin ?? process.stdin;
-  const transport = new StdioServerTransport(stdin, options.stdout ?? process.stdout);
+  const transport = new StdioLineTransport(stdin, options.stdout ?? process.stdout);
   let resolveClosed!: () => void;
   const closed = new Promise<void>((resolve) => {
     resolveClosed = resolve;
@@ -86,6 +86,8 @@ export async function startStdioServer(
   stdin.once('end', onEnd);
   stdin.once('close', onEnd);
   await server.connect(transport);
+  // tools/call is answered from the parsed line; everything else goes through the SDK server.
+  transport.direct = directToolCallsOf(server);
   return {
     closed,
     async close() {
