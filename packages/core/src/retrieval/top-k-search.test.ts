@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { seededRandom as generator } from '../hash/seeded-random.js';
 import { LexicalIndex } from './lexical-index.js';
 import type { LexicalSearchOptions, LexicalSearchWork } from './lexical-types.js';
 
@@ -7,18 +8,6 @@ const fields = {
   description: { weight: 1, b: 0.75 },
   parameters: { weight: 0.5, b: 0.5, documentFrequency: false },
 };
-
-/** A small deterministic generator (mulberry32), so a failure can be replayed. */
-function generator(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 // Words drawn with a skewed frequency, as in real catalogs: a few in most tools, most in few.
 const WORDS = Array.from({ length: 400 }, (_, i) => `w${i.toString(36)}x`);

@@ -123,6 +123,17 @@ class Ranking {
     return decision;
   }
 
+  /** The next document in ranked order: a hit if accepted, else counted as rejected or ignored. */
+  take(result: Omit<RankedDocuments, 'matched'>, doc: number, score: number): void {
+    const decision = this.decide(doc);
+    if (decision === null) result.ignoredCount++;
+    else if (!decision) result.rejectedCount++;
+    else {
+      result.docs.push(doc);
+      result.scores.push(score);
+    }
+  }
+
   /**
    * The `limit`-th best score among the accepted documents of `docs[0 .. size)`, or -Infinity
    * when fewer are accepted (a floor of a subset of the matches is never above the floor of all).
@@ -195,14 +206,7 @@ function rankNear(
   };
   for (const at of order) {
     if (result.docs.length === ranking.limit) break;
-    const doc = nearDocs[at]!;
-    const decision = ranking.decide(doc);
-    if (decision === null) result.ignoredCount++;
-    else if (!decision) result.rejectedCount++;
-    else {
-      result.docs.push(doc);
-      result.scores.push(exact[at]!);
-    }
+    ranking.take(result, nearDocs[at]!, exact[at]!);
   }
   return result;
 }
@@ -376,13 +380,7 @@ export function allDocuments(
     const ordered = bestScores(touched, met.count, scores, wanted);
     for (; taken < ordered.length && result.docs.length < limit; taken++) {
       const doc = ordered[taken]!;
-      const decision = ranking.decide(doc);
-      if (decision === null) result.ignoredCount++;
-      else if (!decision) result.rejectedCount++;
-      else {
-        result.docs.push(doc);
-        result.scores.push(scores[doc]!);
-      }
+      ranking.take(result, doc, scores[doc]!);
     }
     wanted *= 4;
   }
