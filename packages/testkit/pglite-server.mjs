@@ -194,6 +194,8 @@ await new Promise((resolve, reject) => {
   server.once('error', reject);
   server.listen(port, '127.0.0.1', resolve);
 });
+// The test support waits for this line: a port that answers before it may be another process's.
+process.stderr.write(`pglite-server: listening on 127.0.0.1:${port}\n`);
 
 async function shutdown() {
   server.close();

@@ -33,9 +33,15 @@ export interface ListeningProcess {
 }
 
 /**
- * Start `node <entry> ...args` with `PORT` set to a free port, and resolve once something
- * listens there. Rejects with the process's stderr if it exits first, or if it has not listened
- * within `timeoutMs` (default 3 minutes: a ceiling for a machine at a load of 10, not a wait).
+ * Start `node <entry> ...args` with `PORT` set to a free port, and resolve once it listens there.
+ * Rejects with the process's stderr if it exits first, or if it has not listened within
+ * `timeoutMs` (default 3 minutes: a ceiling for a machine at a load of 10, not a wait).
+ *
+ * With `ready`, the process must also write that text to stderr once it listens: a port that
+ * accepts connections before then may be another process's, which took the port while this one
+ * was starting (a server that initialises for minutes before it listens leaves that long a
+ * window). When the process then exits because its port is taken (`EADDRINUSE`) and no `port`
+ * was asked for, it is started again on another free port, up to three times.
  */
 export async function startListeningProcess(
   entry: string,
@@ -48,7 +54,27 @@ export async function startListeningProcess(
     env?: NodeJS.ProcessEnv;
     /** Listen on this port instead of a free one (to restart a server where clients expect it). */
     port?: number;
+    /** Text the process writes to stderr once it listens. */
+    ready?: string;
   } = {},
+): Promise<ListeningProcess> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startOnce(entry, args, options);
+    } catch (error) {
+      const taken = error instanceof PortTakenError;
+      if (!taken || options.port !== undefined || attempt >= 3) throw error;
+    }
+  }
+}
+
+/** The process exited because another one listens on its port. */
+class PortTakenError extends Error {}
+
+async function startOnce(
+  entry: string,
+  args: readonly string[],
+  options: Parameters<typeof startListeningProcess>[2] & object,
 ): Promise<ListeningProcess> {
   const port = options.port ?? (await freePort());
   const child = spawn(process.execPath, [entry, ...args], {
@@ -67,7 +93,8 @@ export async function startListeningProcess(
   const deadline = Date.now() + (options.timeoutMs ?? 180_000);
   while (Date.now() < deadline) {
     if (child.exitCode !== null) break;
-    if (await portAccepts(port)) return { port, child, stop };
+    const announced = options.ready === undefined || stderr.includes(options.ready);
+    if (announced && (await portAccepts(port))) return { port, child, stop };
     await new Promise((resolve) => setTimeout(resolve, options.intervalMs ?? 50));
   }
   await stop();
@@ -75,5 +102,6 @@ export async function startListeningProcess(
     child.exitCode === null
       ? `within ${options.timeoutMs ?? 180_000} ms`
       : `(exit ${child.exitCode})`;
-  throw new Error(`${entry} ${args.join(' ')} did not listen on port ${port} ${why}: ${stderr}`);
+  const message = `${entry} ${args.join(' ')} did not listen on port ${port} ${why}: ${stderr}`;
+  throw stderr.includes('EADDRINUSE') ? new PortTakenError(message) : new Error(message);
 }

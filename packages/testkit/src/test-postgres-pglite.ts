@@ -6,6 +6,8 @@ import { type ListeningProcess, startListeningProcess } from './processes.js';
 
 // At the package root, so the same relative path works from src/ (tests) and dist/ (consumers).
 const SERVER = fileURLToPath(new URL('../pglite-server.mjs', import.meta.url));
+/** What the server writes to stderr once it listens (pglite-server.mjs). */
+const PGLITE_READY = 'pglite-server: listening';
 
 /** PGlite's server, as a PostgreSQL server: on a port, stopped and started again with its data. */
 export interface PgliteServer {
@@ -35,7 +37,8 @@ export async function startPgliteServer(extensions: readonly string[]): Promise<
   const dataDir = await mkdtemp(join(tmpdir(), 'arsenal-pglite-'));
   const env = { PGLITE_DATA_DIR: dataDir, PGLITE_EXTENSIONS: extensions.join(',') };
   // PGlite unpacks and initialises a data directory before it listens: minutes at a load of 10.
-  const wait = { timeoutMs: 600_000 };
+  // It says when it listens: until then, the port may answer for another process that took it.
+  const wait = { timeoutMs: 600_000, ready: PGLITE_READY };
   let server: ListeningProcess | undefined;
   try {
     server = track(await startListeningProcess(SERVER, [], { env, ...wait }));
