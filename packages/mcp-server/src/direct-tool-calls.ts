@@ -7,6 +7,7 @@ import {
   type RequestId,
 } from '@modelcontextprotocol/sdk/types.js';
 import type { CallChannel } from './call-session-hooks.js';
+import { isPlainObject } from './plain-object.js';
 import type { DirectRequests } from './stdio-line-transport.js';
 
 /** Runs one tools/call for the session: the same handler the SDK path calls. */
@@ -18,10 +19,6 @@ export type DirectCallHandler = (
 ) => Promise<CallToolResult>;
 
 const REQUEST_KEYS = new Set(['jsonrpc', 'id', 'method', 'params']);
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 function isRequestId(value: unknown): value is RequestId {
   return typeof value === 'string' || (typeof value === 'number' && Number.isInteger(value));

@@ -5,6 +5,7 @@ import {
   JSONRPCMessageSchema,
   type RequestId,
 } from '@modelcontextprotocol/sdk/types.js';
+import { isPlainObject } from './plain-object.js';
 
 /** Longest line read before the session gives up on its input (as the SDK's own stdio transport). */
 export const MAX_LINE_BYTES = 10 * 1024 * 1024;
@@ -20,10 +21,6 @@ export interface DirectRequests {
   take(message: unknown): Promise<JSONRPCMessage | undefined> | undefined;
   /** `notifications/cancelled` arrived for this id (the SDK sees it too). */
   cancel(requestId: RequestId, reason: unknown): void;
-}
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { ToolResult } from '@arsenal/core';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { isPlainObject } from './plain-object.js';
 
 /**
  * `_meta` key of the Arsenal error (code, retryable, issues) on an `isError` result.
@@ -49,10 +50,6 @@ function isCallToolResult(value: unknown): value is CallToolResult {
         CONTENT_TYPES.has((block as { type?: unknown }).type as string),
     )
   );
-}
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** A successful tool's value as MCP content: passed through, text, or JSON plus structured content. */

@@ -1,8 +1,9 @@
 // The best documents of one search without scoring every document that matches a word (MaxScore
 // over the BM25F bounds of the terms). Terms are read in order of the most they can add to a
 // score. Once the terms left cannot lift a document the search has not met to the `limit`-th
-// accepted score, their postings are no longer scored: their documents are only counted, and the
-// documents met so far that can still reach that score look their weights up. The few documents
+// accepted score, their postings are not read: the documents met so far that can still reach
+// that score look their weights up, and documents matching only those terms are neither scored
+// nor counted (a search that must count every match reads every posting). The few documents
 // near the last hit are then scored again with the terms in the query's order, so every score,
 // and with it the ranking, is the one a search scoring every posting in that order computes.
 import type { LexicalSearchWork } from './lexical-types.js';
