@@ -98,6 +98,24 @@ describe('LexicalIndex', () => {
     );
   });
 
+  it('refuses a k1, field weight or length normalisation that could make a score negative', () => {
+    for (const k1 of [0, -1, Number.NaN, Number.POSITIVE_INFINITY]) {
+      expect(() => new LexicalIndex({ fields, k1 })).toThrow(/k1 must be a finite number > 0/);
+    }
+    const name = { weight: 1, b: 0.5 };
+    expect(() => new LexicalIndex({ fields: { name: { ...name, weight: -2 } } })).toThrow(
+      /The weight of field "name" must be a finite number >= 0, got -2/,
+    );
+    for (const b of [-0.1, 1.5, Number.NaN]) {
+      expect(() => new LexicalIndex({ fields: { name: { ...name, b } } })).toThrow(
+        /"b" of field "name" must be a number from 0 to 1/,
+      );
+    }
+    expect(
+      () => new LexicalIndex({ fields: { name: { weight: 0, b: 0 } }, k1: 0.9 }),
+    ).not.toThrow();
+  });
+
   it('adds each search to the work counters it was given, and counts nothing without them', () => {
     const work = { searches: 0, postings: 0, postingsRead: 0, documentsScored: 0 };
     const index = new LexicalIndex({ fields, work });

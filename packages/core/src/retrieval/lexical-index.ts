@@ -36,6 +36,34 @@ const MIN_RELATED_DOCUMENTS = 100;
 const MIN_BOUNDED_POSTINGS = 2048;
 
 /**
+ * Refuses options that could make a score negative or not a number: searches rely on every
+ * match adding at least 0 (a bound on the terms left, a document not met scoring 0).
+ */
+function checkScoringOptions(
+  k1: number,
+  names: readonly string[],
+  fields: readonly LexicalFieldOptions[],
+): void {
+  if (!(Number.isFinite(k1) && k1 > 0)) {
+    throw new InvalidArgumentError(
+      `k1 must be a finite number > 0 (BM25's term-frequency saturation; 1.2 is usual), got ${String(k1)}.`,
+    );
+  }
+  fields.forEach((field, f) => {
+    if (!(Number.isFinite(field.weight) && field.weight >= 0)) {
+      throw new InvalidArgumentError(
+        `The weight of field "${names[f]}" must be a finite number >= 0, got ${String(field.weight)}.`,
+      );
+    }
+    if (!(field.b >= 0 && field.b <= 1)) {
+      throw new InvalidArgumentError(
+        `The length normalisation "b" of field "${names[f]}" must be a number from 0 to 1, got ${String(field.b)}.`,
+      );
+    }
+  });
+}
+
+/**
  * An inverted index scored with BM25F: term frequencies from separately weighted and
  * length-normalised fields are combined before saturation, so a word in a tool's name counts
  * more than the same word in a parameter description. Adding and removing documents is
@@ -94,6 +122,7 @@ export class LexicalIndex {
     this.#fields = this.#fieldNames.map((name) => ({ ...options.fields[name]! }));
     this.#countsForFrequency = this.#fields.map((field) => field.documentFrequency !== false);
     this.#k1 = options.k1 ?? 1.2;
+    checkScoringOptions(this.#k1, this.#fieldNames, this.#fields);
     this.#k3 = options.queryTermSaturation ?? QUERY_TF_SATURATION;
     if (!(this.#k3 >= 0 && Number.isFinite(this.#k3))) {
       throw new InvalidArgumentError(
@@ -114,6 +143,7 @@ export class LexicalIndex {
       candidates: new Int32Array(16),
       alive: this.#alive,
       dead: false,
+      documents: 0,
       k1: this.#k1,
       work: this.#work,
     };
@@ -349,6 +379,7 @@ export class LexicalIndex {
     }
     this.#searchBuffers.alive = this.#alive;
     this.#searchBuffers.dead = this.#liveCount < this.#ids.length;
+    this.#searchBuffers.documents = size;
     return this.#searchBuffers;
   }
 

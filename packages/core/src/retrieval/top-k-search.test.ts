@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { seededRandom as generator } from '../hash/seeded-random.js';
 import { LexicalIndex } from './lexical-index.js';
 import type { LexicalSearchOptions, LexicalSearchWork } from './lexical-types.js';
+import { PostingsList } from './postings-list.js';
+import { allDocuments, type SearchBuffers, type SearchTerm } from './top-k-search.js';
 
 const fields = {
   name: { weight: 3, b: 0.3, keepStopWords: true },
@@ -144,5 +146,85 @@ describe('searches that need no count of the matches', () => {
     expect(bounded.hits).toEqual(all.hits);
     expect(bounded.hits.length).toBeLessThan(10);
     expect(bounded.candidateCount).toBe(all.candidateCount);
+  });
+});
+
+/** Search buffers for `documents` documents, as the index keeps them. */
+function buffersFor(documents: number, alive: Uint8Array): SearchBuffers {
+  return {
+    scores: new Float64Array(documents * 2),
+    touched: new Int32Array(documents * 2),
+    seen: new Uint32Array(Math.ceil((documents * 2) / 32)),
+    member: new Uint32Array(Math.ceil((documents * 2) / 32)),
+    candidates: new Int32Array(documents * 2),
+    alive,
+    dead: alive.includes(0),
+    documents,
+    k1: 1.2,
+    work: undefined,
+  };
+}
+
+/** Postings over `documents` documents; weights from a few values, so that scores tie. */
+function randomTerms(random: () => number, documents: number, count: number): SearchTerm[] {
+  return Array.from({ length: count }, () => {
+    const share = random() ** 2;
+    const list = new PostingsList();
+    for (let doc = 0; doc < documents; doc++) {
+      // Some postings weigh 0 (a match in a field weighted 0): met, but scoring nothing.
+      if (random() < share) list.push(doc, [0, 0.5, 1, 1.5, 2.25][Math.floor(random() * 5)]!);
+    }
+    return { list, idf: [0.2, 1, 2.5][Math.floor(random() * 3)]! };
+  });
+}
+
+describe('searches read densely', () => {
+  it('give the hits, scores and counts of searches listing the documents they meet', () => {
+    const random = generator(41);
+    let hits = 0;
+    let ties = 0;
+    for (let round = 0; round < 200; round++) {
+      const documents = 1 + Math.floor(random() * 700);
+      const alive = new Uint8Array(documents * 2).fill(1);
+      // Some rounds have removed documents, whose postings are skipped.
+      if (round % 4 === 0) for (let doc = 0; doc < documents; doc += 3) alive[doc] = 0;
+      const terms = randomTerms(random, documents, 1 + Math.floor(random() * 6));
+      const limit = [1, 3, 10, 50, 2000][round % 5]!;
+      const cut = round % 3;
+      const accept =
+        cut === 0
+          ? undefined
+          : (doc: number) => (cut === 1 ? doc % 7 !== 0 : doc % 5 === 0 ? null : doc % 11 !== 0);
+      const buffers = buffersFor(documents, alive);
+      const listed = allDocuments(buffers, terms, limit, accept, false);
+      const dense = allDocuments(buffers, terms, limit, accept, true);
+      expect(dense).toEqual(listed);
+      // Both leave the buffers clear for the next search.
+      expect(buffers.scores.every((score) => score === 0)).toBe(true);
+      expect(buffers.seen.every((bits) => bits === 0)).toBe(true);
+      hits += dense.docs.length;
+      for (let i = 1; i < dense.scores.length; i++)
+        if (dense.scores[i] === dense.scores[i - 1]) ties++;
+    }
+    expect(hits).toBeGreaterThan(2000);
+    // Equal scores were ranked (ties go to the earlier document either way).
+    expect(ties).toBeGreaterThan(100);
+  });
+
+  it('count documents met only with weights of 0, and rank them when nothing scores more', () => {
+    const alive = new Uint8Array(128).fill(1);
+    const zero = new PostingsList();
+    for (const doc of [3, 40, 41]) zero.push(doc, 0);
+    const some = new PostingsList();
+    some.push(40, 1);
+    const terms = [
+      { list: zero, idf: 1 },
+      { list: some, idf: 1 },
+    ];
+    for (const dense of [false, true]) {
+      const ranked = allDocuments(buffersFor(64, alive), terms, 10, undefined, dense);
+      expect(ranked.matched).toBe(3);
+      expect(ranked.docs).toEqual([40, 3, 41]);
+    }
   });
 });

@@ -8,7 +8,7 @@
 // and with it the ranking, is the one a search scoring every posting in that order computes.
 import type { LexicalSearchWork } from './lexical-types.js';
 import type { PostingsList } from './postings-list.js';
-import { bestScores } from './score-heap.js';
+import { bestScores, bestSeen, countSeen } from './score-heap.js';
 
 /** One term of a search: its postings and what a match weighs (idf × query stress). */
 export interface SearchTerm {
@@ -29,6 +29,8 @@ export interface SearchBuffers {
   alive: Uint8Array;
   /** Whether some documents in the postings were removed (their postings are skipped). */
   dead: boolean;
+  /** Documents numbered so far, removed ones included. */
+  documents: number;
   k1: number;
   work: LexicalSearchWork | undefined;
 }
@@ -353,38 +355,94 @@ export function topDocuments(
 }
 
 /**
+ * A search whose postings number at least this share of the documents is read densely: without a
+ * list of the documents met, whose upkeep then costs more than a pass over all of them.
+ */
+const DENSE_SHARE = 0.25;
+
+function isDense(buffers: SearchBuffers, terms: readonly SearchTerm[]): boolean {
+  let postings = 0;
+  for (const term of terms) postings += term.list.length;
+  return postings >= buffers.documents * DENSE_SHARE;
+}
+
+/** Add one term's postings to the scores of the documents they name, marking them as met. */
+function scoreTermDense(buffers: SearchBuffers, term: SearchTerm): void {
+  const { scores, seen, alive, k1 } = buffers;
+  const { docs, weights, length } = term.list;
+  const idf = term.idf;
+  const dead = buffers.dead;
+  for (let i = 0; i < length; i++) {
+    const doc = docs[i]!;
+    if (dead && alive[doc] === 0) continue;
+    seen[doc >>> 5]! |= 1 << (doc & 31);
+    const weight = weights[i]!;
+    scores[doc] = scores[doc]! + (idf * weight * (k1 + 1)) / (weight + k1);
+  }
+  if (buffers.work) buffers.work.postingsRead += length;
+}
+
+/**
+ * Take documents in ranked order from `best(wanted)` (the `wanted` best of the `matched`) until
+ * `limit` are accepted; more are put in order only when `accept` turned too many away.
+ */
+function takeBest(
+  ranking: Ranking,
+  matched: number,
+  best: (wanted: number) => Int32Array,
+): RankedDocuments {
+  const limit = ranking.limit;
+  const result: RankedDocuments = {
+    docs: [],
+    scores: [],
+    matched,
+    rejectedCount: 0,
+    ignoredCount: 0,
+  };
+  let taken = 0;
+  let wanted = limit;
+  while (result.docs.length < limit && taken < matched) {
+    const ordered = best(wanted);
+    for (; taken < ordered.length && result.docs.length < limit; taken++) {
+      const doc = ordered[taken]!;
+      ranking.take(result, doc, ranking.scores[doc]!);
+    }
+    wanted *= 4;
+  }
+  return result;
+}
+
+/**
  * The `limit` best accepted documents of a search reading every posting of every term, in the
  * query's order: for small searches, and for those where fewer than `limit` documents are
- * accepted (every match is then looked at).
+ * accepted (every match is then looked at). `dense`: the documents met are marked rather than
+ * listed, and read in their order (the same hits, scores and counts).
  */
 export function allDocuments(
   buffers: SearchBuffers,
   terms: readonly SearchTerm[],
   limit: number,
   accept: ((doc: number) => boolean | null) | undefined,
+  dense = isDense(buffers, terms),
 ): RankedDocuments {
+  const { scores, touched, seen, documents } = buffers;
+  const ranking = new Ranking(scores, limit, accept);
+  if (dense) {
+    for (const term of terms) scoreTermDense(buffers, term);
+    const matched = countSeen(seen, documents);
+    if (buffers.work) buffers.work.documentsScored += matched;
+    const result = takeBest(ranking, matched, (wanted) =>
+      bestSeen(seen, documents, scores, wanted),
+    );
+    scores.fill(0, 0, documents);
+    seen.fill(0);
+    return result;
+  }
   const met: Met = { count: 0, best: 0 };
   for (const term of terms) scoreTerm(buffers, term, met);
-  const { scores, touched } = buffers;
-  const ranking = new Ranking(scores, limit, accept);
-  const result: RankedDocuments = {
-    docs: [],
-    scores: [],
-    matched: met.count,
-    rejectedCount: 0,
-    ignoredCount: 0,
-  };
-  // Only as many are put in order as may be needed; more when `accept` turned too many away.
-  let taken = 0;
-  let wanted = limit;
-  while (result.docs.length < limit && taken < met.count) {
-    const ordered = bestScores(touched, met.count, scores, wanted);
-    for (; taken < ordered.length && result.docs.length < limit; taken++) {
-      const doc = ordered[taken]!;
-      ranking.take(result, doc, scores[doc]!);
-    }
-    wanted *= 4;
-  }
+  const result = takeBest(ranking, met.count, (wanted) =>
+    bestScores(touched, met.count, scores, wanted),
+  );
   reset(buffers, met.count);
   return result;
 }
