@@ -44,6 +44,34 @@ describe('ToolRegistry', () => {
     expect(registry.count()).toBe(0);
   });
 
+  it('tells the newest version as versions come and go', () => {
+    const registry = new ToolRegistry();
+    const latest = () =>
+      registry
+        .list({ allVersions: true })
+        .filter((t) => registry.isLatest(t))
+        .map((t) => `${t.name}@${t.version}`);
+    const one = registry.register(tool('search_docs', { version: '1.0.0' })).tool;
+    registry.register(tool('send_email'));
+    expect(latest()).toEqual(['search_docs@1.0.0', 'send_email@1.0.0']);
+    registry.register(tool('search_docs', { version: '2.0.0' }));
+    registry.register(tool('search_docs', { version: '3.0.0' }));
+    expect(latest()).toEqual(['search_docs@3.0.0', 'send_email@1.0.0']);
+    expect(registry.isLatest(one)).toBe(false);
+    registry.unregister('search_docs:3.0.0');
+    expect(latest()).toEqual(['search_docs@2.0.0', 'send_email@1.0.0']);
+    registry.unregister('search_docs:2.0.0');
+    // One version left: it is the newest again.
+    expect(registry.isLatest(one)).toBe(true);
+    registry.register(tool('search_docs', { version: '0.9.0' }));
+    expect(latest()).toEqual(['search_docs@1.0.0', 'send_email@1.0.0']);
+    registry.unregister('search_docs:1.0.0');
+    registry.unregister('search_docs:0.9.0');
+    // A definition no longer registered is nobody's newest version.
+    expect(registry.isLatest(one)).toBe(false);
+    expect(latest()).toEqual(['send_email@1.0.0']);
+  });
+
   it('refuses to guess a bare name that exists in several namespaces', () => {
     const registry = new ToolRegistry();
     registry.register(tool('create_issue', { namespace: 'github' }));

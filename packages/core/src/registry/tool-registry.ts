@@ -232,6 +232,9 @@ export class ToolRegistry implements ToolResolver {
 
   /** Whether this qualified name is the newest version of its tool. */
   isLatest(tool: ToolDefinition): boolean {
+    // While no tool has several versions, a registered name is its tool's newest: one lookup,
+    // of an entry a caller has usually just read, rather than two in other maps.
+    if (!this.#versions.anySeveral) return this.#entries.has(tool.qualifiedName);
     return this.#versions.isLatest(tool);
   }
 

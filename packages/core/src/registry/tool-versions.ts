@@ -25,6 +25,8 @@ export class ToolVersions {
   #byName: Map<string, string | Set<string>> | undefined;
   /** namespace with its dots as `_` → the namespaces written so (nearly always one). */
   readonly #byJoinedNamespace = new Map<string, string | Set<string>>();
+  /** Tools with more than one version. */
+  #severalVersions = 0;
 
   add(tool: ToolDefinition): void {
     let names = this.#byNamespace.get(tool.namespace);
@@ -35,8 +37,10 @@ export class ToolVersions {
     }
     const versions = names.get(tool.name);
     if (versions === undefined) names.set(tool.name, tool.qualifiedName);
-    else if (typeof versions === 'string') names.set(tool.name, [versions, tool.qualifiedName]);
-    else versions.push(tool.qualifiedName);
+    else if (typeof versions === 'string') {
+      names.set(tool.name, [versions, tool.qualifiedName]);
+      this.#severalVersions++;
+    } else versions.push(tool.qualifiedName);
     if (this.#byName) addName(this.#byName, tool.name, tool.namespace);
   }
 
@@ -46,8 +50,13 @@ export class ToolVersions {
     if (!names || versions === undefined) return;
     if (typeof versions !== 'string') {
       const left = versions.filter((qualified) => qualified !== tool.qualifiedName);
-      if (left.length > 0) {
-        names.set(tool.name, left.length === 1 ? left[0]! : left);
+      if (left.length > 1) {
+        names.set(tool.name, left);
+        return;
+      }
+      this.#severalVersions--;
+      if (left.length === 1) {
+        names.set(tool.name, left[0]!);
         return;
       }
     } else if (versions !== tool.qualifiedName) return;
@@ -57,6 +66,11 @@ export class ToolVersions {
       removeName(this.#byJoinedNamespace, joinedNamespace(tool.namespace), tool.namespace);
     }
     if (this.#byName) removeName(this.#byName, tool.name, tool.namespace);
+  }
+
+  /** Whether some tool has more than one version: if none has, every tool is its newest. */
+  get anySeveral(): boolean {
+    return this.#severalVersions > 0;
   }
 
   /** Whether `namespace.name` has a version. */
