@@ -29,6 +29,22 @@ describe('WordIdTable', () => {
     expect(table.get('alpha', 0, 5, 42)).toBe(1);
     expect(table.get('gamma', 0, 5, 42 + 4096)).toBe(3);
     expect(table.get('delta', 0, 5, 42)).toBeUndefined();
+    // Same hash, same length: the characters decide.
+    table.set('zeta', 42, 4);
+    expect(table.get('a zeta', 2, 6, 42)).toBe(4);
+    expect(table.get('a beta', 2, 6, 42)).toBe(2);
+    expect(table.get('a meta', 2, 6, 42)).toBeUndefined();
+  });
+
+  it('keeps the lists of words with no term or several through growth', () => {
+    const table = new WordIdTable();
+    const none = new Int32Array(0);
+    table.set('the', hashOf('the', 0, 3), none);
+    table.set('v2', hashOf('v2', 0, 2), new Int32Array([5, 6]));
+    for (let i = 0; i < 5000; i++) table.set(`x${i}`, hashOf(`x${i}`, 0, `x${i}`.length), i);
+    expect(table.get('the', 0, 3, hashOf('the', 0, 3))).toBe(none);
+    expect([...(table.get('v2', 0, 2, hashOf('v2', 0, 2)) as Int32Array)]).toEqual([5, 6]);
+    expect(table.get('x4999', 0, 5, hashOf('x4999', 0, 5))).toBe(4999);
   });
 
   it('keeps every word as it grows, and holds none once cleared', () => {
