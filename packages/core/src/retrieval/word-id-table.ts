@@ -2,7 +2,7 @@
 const INITIAL_SLOTS = 4096;
 /**
  * Numbers per slot (a slot starts at `hash << 2`): the word's hash, where its characters start
- * + 1 (0: an empty slot), its length, and its id (`-1 - n` for the n-th list of `#lists`).
+ * + 1 (0: an empty slot), its length, and its value.
  */
 const SLOT = 4;
 
@@ -15,24 +15,18 @@ export function nextWordHash(hash: number, code: number): number {
 }
 
 /**
- * Term ids by word, looked up by a slice of a text without making the slice: the caller hashes
- * the word's characters as it scans them (`nextWordHash`), and a known word costs a probe and a
- * comparison in place. A `Map` keyed by the word needed a new string per word read, and hashing
- * it again, which was most of indexing a description.
- *
- * A slot holds the word's length and, for a word of one term (most words), its id; the words'
- * characters sit one after another in one buffer. A lookup then reads two places in memory (the
- * slot, the characters), where a list of the words' strings and one of their ids made it four:
- * over a catalog's hundreds of thousands of words, those reads were most of the lookup's time.
+ * Words held by a hash computed while a text is scanned, looked up by a slice of that text
+ * without making the slice. A slot holds the word's hash, where its characters start in one
+ * buffer shared by every word, its length and one number for its value: a lookup reads two places
+ * in memory (the slot, the characters). Open addressing, linear probing, at most half the slots
+ * in use.
  */
-export class WordIdTable {
-  /** `SLOT` numbers per slot. Open addressing, linear probing. */
+class WordSlots {
+  /** `SLOT` numbers per slot. */
   #slots = new Int32Array(INITIAL_SLOTS * SLOT);
   /** The characters of the words held, one word after another. */
   #chars = new Uint16Array(INITIAL_SLOTS * 4);
   #charsUsed = 0;
-  /** The ids of the words that have none or several. */
-  readonly #lists: Int32Array[] = [];
   #size = 0;
 
   /** Words held. */
@@ -40,14 +34,14 @@ export class WordIdTable {
     return this.#size;
   }
 
-  /** The ids of the word `text.slice(start, end)`, whose hash is `hash`, if it is held. */
-  get(text: string, start: number, end: number, hash: number): number | Int32Array | undefined {
+  /** The value of the word `text.slice(start, end)`, whose hash is `hash`, or -1 when not held. */
+  protected slotOf(text: string, start: number, end: number, hash: number): number {
     const slots = this.#slots;
     const mask = slots.length - 1;
     const length = end - start;
     for (let slot = (hash << 2) & mask; ; slot = (slot + SLOT) & mask) {
       const at = slots[slot + 1]! - 1;
-      if (at < 0) return undefined;
+      if (at < 0) return -1;
       if (slots[slot] !== hash || slots[slot + 2] !== length) continue;
       // Compared in place: words are short.
       const chars = this.#chars;
@@ -58,31 +52,29 @@ export class WordIdTable {
           break;
         }
       }
-      if (!same) continue;
-      const ids = slots[slot + 3]!;
-      return ids >= 0 ? ids : this.#lists[-1 - ids];
+      if (same) return slot;
     }
   }
 
-  /** Hold the ids of `word` (not held yet), whose hash is `hash`. */
-  set(word: string, hash: number, ids: number | Int32Array): void {
-    // At most half the slots in use.
+  /** The value held in a slot `slotOf` found. */
+  protected valueAt(slot: number): number {
+    return this.#slots[slot + 3]!;
+  }
+
+  /** Hold the word `text.slice(start, end)` (not held yet), whose hash is `hash`, with `value`. */
+  protected hold(text: string, start: number, end: number, hash: number, value: number): void {
     if ((this.#size + 1) * 2 * SLOT > this.#slots.length) this.#grow();
+    const length = end - start;
     const at = this.#charsUsed;
-    if (at + word.length > this.#chars.length) {
-      const grown = new Uint16Array(Math.max(this.#chars.length * 2, at + word.length));
+    if (at + length > this.#chars.length) {
+      const grown = new Uint16Array(Math.max(this.#chars.length * 2, at + length));
       grown.set(this.#chars.subarray(0, at));
       this.#chars = grown;
     }
     const chars = this.#chars;
-    for (let i = 0; i < word.length; i++) chars[at + i] = word.charCodeAt(i);
-    this.#charsUsed = at + word.length;
-    let stored = ids;
-    if (typeof stored !== 'number') {
-      this.#lists.push(stored);
-      stored = -this.#lists.length;
-    }
-    place(this.#slots, hash, at + 1, word.length, stored);
+    for (let i = 0; i < length; i++) chars[at + i] = text.charCodeAt(start + i);
+    this.#charsUsed = at + length;
+    place(this.#slots, hash, at + 1, length, value);
     this.#size++;
   }
 
@@ -90,7 +82,6 @@ export class WordIdTable {
     if (this.#size === 0) return;
     this.#size = 0;
     this.#charsUsed = 0;
-    this.#lists.length = 0;
     this.#slots.fill(0);
   }
 
@@ -101,6 +92,67 @@ export class WordIdTable {
       if (old[slot + 1] !== 0)
         place(slots, old[slot]!, old[slot + 1]!, old[slot + 2]!, old[slot + 3]!);
     this.#slots = slots;
+  }
+}
+
+/**
+ * Term ids by word, looked up by a slice of a text without making the slice: the caller hashes
+ * the word's characters as it scans them (`nextWordHash`), and a known word costs a probe and a
+ * comparison in place. A `Map` keyed by the word needed a new string per word read, and hashing
+ * it again, which was most of indexing a description. A word of one term (most words) has its
+ * id in its slot; the others' lists are kept apart.
+ */
+export class WordIdTable extends WordSlots {
+  readonly #lists: Int32Array[] = [];
+
+  /** The ids of the word `text.slice(start, end)`, whose hash is `hash`, if it is held. */
+  get(text: string, start: number, end: number, hash: number): number | Int32Array | undefined {
+    const slot = this.slotOf(text, start, end, hash);
+    if (slot < 0) return undefined;
+    const ids = this.valueAt(slot);
+    return ids >= 0 ? ids : this.#lists[-1 - ids];
+  }
+
+  /** Hold the ids of `word` (not held yet), whose hash is `hash`. */
+  set(word: string, hash: number, ids: number | Int32Array): void {
+    this.setAt(word, 0, word.length, hash, ids);
+  }
+
+  /** Hold the ids of the word `text.slice(start, end)` (not held yet), whose hash is `hash`. */
+  setAt(text: string, start: number, end: number, hash: number, ids: number | Int32Array): void {
+    let value = ids;
+    if (typeof value !== 'number') {
+      this.#lists.push(value);
+      value = -this.#lists.length;
+    }
+    this.hold(text, start, end, hash, value);
+  }
+
+  override clear(): void {
+    super.clear();
+    this.#lists.length = 0;
+  }
+}
+
+/** The terms of words (see `asciiWordTerms`), looked up as WordIdTable looks up ids. */
+export class WordTermTable extends WordSlots {
+  readonly #terms: (readonly string[])[] = [];
+
+  /** The terms of the word `text.slice(start, end)`, whose hash is `hash`, if it is held. */
+  get(text: string, start: number, end: number, hash: number): readonly string[] | undefined {
+    const slot = this.slotOf(text, start, end, hash);
+    return slot < 0 ? undefined : this.#terms[this.valueAt(slot)];
+  }
+
+  /** Hold the terms of the word `text.slice(start, end)` (not held yet), whose hash is `hash`. */
+  setAt(text: string, start: number, end: number, hash: number, terms: readonly string[]): void {
+    this.#terms.push(terms);
+    this.hold(text, start, end, hash, this.#terms.length - 1);
+  }
+
+  override clear(): void {
+    super.clear();
+    this.#terms.length = 0;
   }
 }
 
