@@ -78,11 +78,15 @@ class WordSlots {
     this.#size++;
   }
 
+  /** Hold no word; a table grown for a large batch goes back to its first size. */
   clear(): void {
     if (this.#size === 0) return;
     this.#size = 0;
     this.#charsUsed = 0;
-    this.#slots.fill(0);
+    if (this.#slots.length > INITIAL_SLOTS * SLOT) {
+      this.#slots = new Int32Array(INITIAL_SLOTS * SLOT);
+      this.#chars = new Uint16Array(INITIAL_SLOTS * 4);
+    } else this.#slots.fill(0);
   }
 
   #grow(): void {
