@@ -20,7 +20,7 @@ import {
   sendsSecretsInLanguages,
 } from './language-rules.js';
 import { joinRunOnLines } from './rule-context.js';
-import { textPath, visitToolTexts } from './tool-texts.js';
+import { everyToolText, textPath, visitToolTexts } from './tool-texts.js';
 
 export type { PoisoningFinding } from '../ports/poisoning-detector.js';
 
@@ -157,19 +157,7 @@ export function detectPoisoning(tool: ToolDefinition): PoisoningFinding[] {
   // match, without building paths; the texts a catalog repeats (types, shared parameters and
   // their descriptions) are remembered as clean. Only a tool with a text that may match is
   // walked again, with paths, and scanned.
-  let suspect = false;
-  const complete = visitToolTexts(
-    tool,
-    (text, parent, _key, name) => {
-      if (suspect) return;
-      // Names, titles and descriptions are mostly the tool's own: only the texts a catalog
-      // repeats (tags, schema texts) are worth remembering.
-      const top = parent === '/name' || parent === '/description' || parent === '/title';
-      if (!isClean(text, name || parent === '/name', !top)) suspect = true;
-    },
-    false,
-  );
-  if (!suspect && complete) return findings;
+  if (everyToolText(tool, isCleanText)) return findings;
   const fields = new FieldsJoined();
   visitToolTexts(tool, (text, parent, key, name) => {
     const identifier = name || parent === '/name';
@@ -263,6 +251,14 @@ class FieldsJoined {
     if (!this.runsOn) return undefined;
     return this.pieces.join(' ');
   }
+}
+
+/**
+ * isClean for the first walk: names, titles and descriptions are mostly the tool's own, so only
+ * the texts a catalog repeats (tags, schema texts) are worth remembering.
+ */
+function isCleanText(text: string, top: boolean, identifier: boolean): boolean {
+  return isClean(text, identifier, !top);
 }
 
 // Texts found clean, as prose and as identifiers: a bounded memo of a pure test (cleared when

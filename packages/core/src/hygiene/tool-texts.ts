@@ -160,6 +160,93 @@ export function visitToolTexts(
 }
 
 /**
+ * Asked of each text by `everyToolText`: `top` for the name, title and description (a tool's own
+ * texts), `identifier` for the name and property names.
+ */
+export type ToolTextTest = (text: string, top: boolean, identifier: boolean) => boolean;
+
+// The state of the `everyToolText` walk in progress, saved and restored around each walk.
+let test: ToolTextTest = () => true;
+let textsVisited = 0;
+let objectsWalked = 0;
+
+/**
+ * Whether `test` holds for every text `visitToolTexts` visits without paths, in the same order
+ * and within the same limits, and that walk would reach its end: false at the first text that
+ * fails (the rest are not read), or when the walk would stop early (see visitSchemaTexts). A
+ * walk with no visitor made per tool and no pointer, for a test that nearly every text passes.
+ */
+export function everyToolText(tool: ToolDefinition, check: ToolTextTest): boolean {
+  const saved = [test, textsVisited, objectsWalked] as const;
+  test = check;
+  textsVisited = 0;
+  try {
+    return everyText(tool);
+  } finally {
+    [test, textsVisited, objectsWalked] = saved;
+  }
+}
+
+function everyText(tool: ToolDefinition): boolean {
+  textsVisited++;
+  if (!test(tool.name, true, true)) return false;
+  if (tool.title) {
+    textsVisited++;
+    if (!test(tool.title, true, false)) return false;
+  }
+  textsVisited++;
+  if (!test(tool.description, true, false)) return false;
+  if (tool.extendedDescription) {
+    textsVisited++;
+    if (!test(tool.extendedDescription, false, false)) return false;
+  }
+  for (let index = 0; index < tool.examples.length; index++) {
+    textsVisited++;
+    if (!test(tool.examples[index]!, false, false)) return false;
+  }
+  for (let index = 0; index < tool.tags.length; index++) {
+    textsVisited++;
+    if (!test(tool.tags[index]!, false, false)) return false;
+  }
+  if (tool.annotations?.title) {
+    textsVisited++;
+    if (!test(tool.annotations.title, false, false)) return false;
+  }
+  objectsWalked = 0;
+  if (!everySchemaText(tool.parametersSchema, 0, false) || objectsWalked > MAX_OBJECTS)
+    return false;
+  if (!tool.returnsSchema) return true;
+  objectsWalked = 0;
+  return everySchemaText(tool.returnsSchema, 0, false) && objectsWalked <= MAX_OBJECTS;
+}
+
+/** visitSchemaTexts' walk without paths, asking `test` of each text: false at the first failure. */
+function everySchemaText(value: unknown, depth: number, namesHere: boolean): boolean {
+  if (textsVisited >= MAX_TEXTS || depth > MAX_DEPTH) return true;
+  if (typeof value === 'string') {
+    textsVisited++;
+    return test(value, false, false);
+  }
+  if (typeof value !== 'object' || value === null) return true;
+  if (++objectsWalked > MAX_OBJECTS) return true;
+  if (Array.isArray(value)) {
+    for (let index = 0; index < value.length; index++)
+      if (!everySchemaText(value[index], depth + 1, false)) return false;
+    return true;
+  }
+  const record = value as Record<string, unknown>;
+  for (const key in record) {
+    if (!Object.hasOwn(record, key)) continue;
+    if (namesHere) {
+      textsVisited++;
+      if (!test(key, false, true)) return false;
+    }
+    if (!everySchemaText(record[key], depth + 1, !namesHere && NAME_MAPS.has(key))) return false;
+  }
+  return true;
+}
+
+/**
  * Every text of a tool that a model (or a client showing it to a user) will read: name, title,
  * descriptions, examples, tags, annotation title and every string of its schemas.
  */

@@ -33,10 +33,7 @@ export function inputFingerprint(
   // fingerprint.
   const namespaceDefault = input.namespace === undefined ? namespace : '';
   const sourceDefault = input.source === undefined ? (options.source ?? '') : '';
-  const seed =
-    namespaceDefault === '' && sourceDefault === ''
-      ? 0
-      : fingerprint53(`${namespaceDefault}\u0000${sourceDefault}`) % 0x80000000;
+  const seed = seedOf(namespaceDefault, sourceDefault);
   // Cycles, BigInt: no fingerprint, and the full path reports them.
   const fingerprint = jsonFingerprint53(input, seed);
   if (fingerprint === undefined) return undefined;
@@ -44,4 +41,19 @@ export function inputFingerprint(
     qualifiedName: `${namespace}.${name}:${version}`,
     fingerprint,
   };
+}
+
+// The seed of the last defaults: a batch applies the same ones to every description.
+let lastNamespaceDefault = '';
+let lastSourceDefault = '';
+let lastSeed = 0;
+
+function seedOf(namespaceDefault: string, sourceDefault: string): number {
+  if (namespaceDefault === '' && sourceDefault === '') return 0;
+  if (namespaceDefault !== lastNamespaceDefault || sourceDefault !== lastSourceDefault) {
+    lastSeed = fingerprint53(`${namespaceDefault}\u0000${sourceDefault}`) % 0x80000000;
+    lastNamespaceDefault = namespaceDefault;
+    lastSourceDefault = sourceDefault;
+  }
+  return lastSeed;
 }

@@ -1,6 +1,6 @@
 import { analyzeInto, asciiWordTerms, type TermBuffer } from '../text/tokenize.js';
 import type { LexicalDocument, LexicalFieldOptions } from './lexical-types.js';
-import { nextWordHash, WORD_HASH_START, WordIdTable } from './word-id-table.js';
+import { nextWordHash, WORD_HASH_START, WordIdTable, WordTermTable } from './word-id-table.js';
 
 /** Longest text of a list field whose term ids are remembered (see `#textIds`). */
 const REMEMBERED_TEXT_LENGTH = 100;
@@ -10,6 +10,31 @@ const NON_ASCII = /[^\u0000-\u007F]/;
 const NO_IDS = new Int32Array(0);
 /** A remembered text's ids are kept in the pool as `offset × PART_SPAN + count` when fewer. */
 const PART_SPAN = 128;
+
+/**
+ * The terms of the words of ASCII texts, by whether stop words are kept, across batches and
+ * indexes: the first time a batch meets a word, its terms are found here by the hash its scan
+ * computed, without the word's string and its hashing again by a `Map`.
+ */
+const WORD_TERMS: [WordTermTable, WordTermTable] = [new WordTermTable(), new WordTermTable()];
+
+/** The terms of the word `text.slice(start, end)`, whose hash is `hash` (see `asciiWordTerms`). */
+function wordTermsAt(
+  text: string,
+  start: number,
+  end: number,
+  hash: number,
+  keepStopWords: boolean,
+): readonly string[] {
+  const table = WORD_TERMS[keepStopWords ? 1 : 0];
+  let terms = table.get(text, start, end, hash);
+  if (terms === undefined) {
+    terms = asciiWordTerms(text.slice(start, end), keepStopWords);
+    if (table.size >= REMEMBERED_TEXTS) table.clear();
+    table.setAt(text, start, end, hash, terms);
+  }
+  return terms;
+}
 
 /**
  * Turns a document's fields into occurrence keys, one per token: `termId × fieldCount + field`.
@@ -176,8 +201,7 @@ export class DocumentAnalyzer {
       if (start < 0) continue;
       let ids = memo.get(text, start, i, hash);
       if (ids === undefined) {
-        const word = text.slice(start, i);
-        const terms = asciiWordTerms(word, keepStopWords);
+        const terms = wordTermsAt(text, start, i, hash, keepStopWords);
         ids =
           terms.length === 1
             ? termId(terms[0]!)
@@ -185,7 +209,7 @@ export class DocumentAnalyzer {
               ? NO_IDS
               : Int32Array.from(terms, termId);
         if (memo.size >= REMEMBERED_TEXTS) memo.clear();
-        memo.set(word, hash, ids);
+        memo.setAt(text, start, i, hash, ids);
       }
       start = -1;
       if (typeof ids === 'number') {

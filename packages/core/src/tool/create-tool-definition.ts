@@ -20,7 +20,6 @@ import {
   EMPTY_LIST,
   EMPTY_RECORD,
   frozenRecord,
-  internList,
   isoNow,
 } from './definition-fields.js';
 import type { HygieneMode } from './hygiene.js';
@@ -126,13 +125,13 @@ export function createToolDefinition(
   const title =
     typeof input.title === 'string' ? cleanText(input.title, '/title', cleaning) : input.title;
   const examples = cleanExamples(input.examples, issues, cleaning);
-  const tags = internList(checkStringList(input.tags, '/tags', issues));
+  const tags = checkStringList(input.tags, '/tags', issues, Number.POSITIVE_INFINITY, true);
   const capabilities = checkStringList(input.capabilities, '/capabilities', issues);
   const parametersSchema = copyParametersSchema(input, issues, cleaning);
   const returnsSchema = copyReturnsSchema(input.returnsSchema, issues, cleaning);
-  const dependencies = checkDependencies(input.dependencies ?? [], issues);
-  const metadata = copyMetadata(input.metadata ?? {}, issues);
-  const cost = checkCost(input.cost ?? {}, issues);
+  const dependencies = checkDependencies(input.dependencies ?? EMPTY_LIST, issues);
+  const metadata = copyMetadata(input.metadata ?? EMPTY_RECORD, issues);
+  const cost = checkCost(input.cost ?? EMPTY_RECORD, issues);
   const createdAt = checkCreatedAt(input.createdAt, options.now, issues);
   const annotations =
     input.annotations === undefined

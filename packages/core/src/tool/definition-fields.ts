@@ -97,11 +97,16 @@ function allStrings(list: readonly unknown[]): boolean {
   return true;
 }
 
+/**
+ * A frozen copy of a list of strings, with its strings pooled when `pooled` (tags repeat across
+ * a catalog): one copy, not a copy and then a pooled copy of it.
+ */
 export function checkStringList(
   value: unknown,
   path: string,
   issues: Issue[],
   max = Number.POSITIVE_INFINITY,
+  pooled = false,
 ): readonly string[] {
   if (value === undefined || value === null) return EMPTY_LIST;
   if (!Array.isArray(value) || !allStrings(value)) {
@@ -110,12 +115,8 @@ export function checkStringList(
   }
   if (value.length > max)
     issues.push({ path, message: `has ${value.length} entries; the limit is ${max}` });
-  return value.length === 0 ? EMPTY_LIST : Object.freeze([...value]);
-}
-
-/** The list with its strings pooled (tags repeat across a catalog). */
-export function internList(list: readonly string[]): readonly string[] {
-  return list.length === 0 ? list : Object.freeze(list.map(internString));
+  if (value.length === 0) return EMPTY_LIST;
+  return Object.freeze(pooled ? (value as string[]).map(internString) : [...value]);
 }
 
 // Most tools have no examples, capabilities, dependencies, cost or metadata: they all share one
