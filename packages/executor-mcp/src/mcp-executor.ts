@@ -14,7 +14,7 @@ import type { McpConnection } from './mcp-connection.js';
 import { type CallErrorContext, McpToolError, toCallError } from './mcp-errors.js';
 import { CALL_META_KEY } from './request-relations.js';
 import { CALL_TOOL_RESULT_CHECK } from './result-shapes.js';
-import type { StdioToolCalls } from './stdio-tool-calls.js';
+import { type AbortWatch, type StdioToolCalls, watchSignal } from './stdio-tool-calls.js';
 
 export interface McpExecutorOptions {
   serverName: string;
@@ -76,13 +76,13 @@ export class McpExecutor implements Executor {
         `MCP server "${serverName}" changed this tool's description or schema since it was approved, so pinning withholds it; review the change and add its new hash from approvedHashes() to pinning.approved`,
       );
     }
-    const signal = context.signal;
-    if (signal.aborted) throw toCallError(signal.reason, this.#errorContext(tool, signal));
     const client = connection.connectedClient;
     const toolCalls = connection.connectedToolCalls;
     if (client && toolCalls?.supports(client, mcpName)) {
       return this.#callDirect(request, mcpName, client, toolCalls);
     }
+    const signal = context.signal;
+    if (signal.aborted) throw toCallError(signal.reason, this.#errorContext(tool, signal));
     return this.#callThroughClient(request, mcpName, client);
   }
 
@@ -109,8 +109,9 @@ export class McpExecutor implements Executor {
   }
 
   /**
-   * A connected stdio server: the call goes out beside the SDK client (see StdioToolCalls), with
-   * the caller's signal as its own (the path removes its listener when the call ends).
+   * A connected stdio server: the call goes out beside the SDK client (see StdioToolCalls). It
+   * watches the call's abort through `context.onAbort` where the context has it, so no signal is
+   * made for the call; the watch ends with the call.
    */
   async #callDirect(
     request: ExecutionRequest,
@@ -120,6 +121,9 @@ export class McpExecutor implements Executor {
   ): Promise<CallToolResult> {
     const { tool, context } = request;
     const { serverName, connection } = this.#options;
+    const watchAbort: AbortWatch = context.onAbort
+      ? (listener) => context.onAbort!(listener)
+      : watchSignal(context.signal);
     const tracked = this.#options.inFlight?.add(context);
     const traceparent = formatTraceparent(context);
     let result: CallToolResult;
@@ -130,7 +134,7 @@ export class McpExecutor implements Executor {
         request.arguments,
         traceparent ? { traceparent } : undefined,
         {
-          signal: context.signal,
+          watchAbort,
           timeoutMs: this.#options.timeoutMs,
           maxTotalTimeoutMs: this.#options.maxTotalTimeoutMs,
           onProgress: this.#progressListener(context),

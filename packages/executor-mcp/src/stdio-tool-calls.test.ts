@@ -3,7 +3,7 @@ import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { ErrorCode, type JSONRPCMessage, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { UpstreamRequestRelations } from './request-relations.js';
-import { StdioToolCalls } from './stdio-tool-calls.js';
+import { StdioToolCalls, watchSignal } from './stdio-tool-calls.js';
 
 type Sent = JSONRPCMessage & { id?: string; params?: Record<string, unknown> };
 
@@ -31,7 +31,7 @@ function fakeClient(
 
 function options(overrides: Partial<Parameters<StdioToolCalls['call']>[4]> = {}) {
   return {
-    signal: new AbortController().signal,
+    watchAbort: watchSignal(new AbortController().signal),
     timeoutMs: 1_000,
     maxTotalTimeoutMs: 10_000,
     onProgress: () => {},
@@ -208,7 +208,7 @@ describe('StdioToolCalls', () => {
       'hang',
       {},
       undefined,
-      options({ signal: controller.signal }),
+      options({ watchAbort: watchSignal(controller.signal) }),
     );
     const caught = pending.catch((error: unknown) => error);
     controller.abort(new Error('user pressed stop'));
@@ -229,7 +229,7 @@ describe('StdioToolCalls', () => {
       'x',
       {},
       undefined,
-      options({ signal: controller.signal }),
+      options({ watchAbort: watchSignal(controller.signal) }),
     );
     await Promise.resolve();
     calls.take(answer(sent[0]!.id!, { content: [] }));
@@ -244,7 +244,13 @@ describe('StdioToolCalls', () => {
     const controller = new AbortController();
     controller.abort(new Error('too late'));
     await expect(
-      calls.call(fakeClient(), 'x', {}, undefined, options({ signal: controller.signal })),
+      calls.call(
+        fakeClient(),
+        'x',
+        {},
+        undefined,
+        options({ watchAbort: watchSignal(controller.signal) }),
+      ),
     ).rejects.toThrow('too late');
     expect(sent).toHaveLength(0);
   });

@@ -12,10 +12,29 @@ import type { UpstreamRequestRelations } from './request-relations.js';
 import { CALL_TOOL_RESULT_CHECK } from './result-shapes.js';
 import { ServerLineReader } from './server-line-reader.js';
 
+/**
+ * Runs a listener once when the call is aborted (at once when it already is); returns the function
+ * that removes it. `ToolCallContext.onAbort` is one; {@link watchSignal} makes one of a signal.
+ */
+export type AbortWatch = (listener: (reason: unknown) => void) => () => void;
+
+/** An {@link AbortWatch} of an AbortSignal. */
+export function watchSignal(signal: AbortSignal): AbortWatch {
+  return (listener) => {
+    if (signal.aborted) {
+      listener(signal.reason);
+      return () => {};
+    }
+    const onAbort = () => listener(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+    return () => signal.removeEventListener('abort', onAbort);
+  };
+}
+
 /** What one tools/call sent by {@link StdioToolCalls} is given. */
 export interface StdioCallOptions {
-  /** Aborting it sends notifications/cancelled and rejects the call. */
-  signal: AbortSignal;
+  /** An abort sends notifications/cancelled and rejects the call. */
+  watchAbort: AbortWatch;
   /** Without progress, the call fails with a RequestTimeout McpError after this long. */
   timeoutMs: number;
   /** Hard limit even while progress arrives. */
@@ -34,7 +53,8 @@ interface PendingCall {
   deadline: number;
   resolve: (result: CallToolResult) => void;
   reject: (error: unknown) => void;
-  onAbort: () => void;
+  /** Stops watching for the abort. */
+  unwatch: () => void;
 }
 
 /** The SDK client's own checks of a tool's result, which it keeps private. */
@@ -99,13 +119,21 @@ export class StdioToolCalls {
     meta: Record<string, unknown> | undefined,
     options: StdioCallOptions,
   ): Promise<CallToolResult> {
-    const signal = options.signal;
-    if (signal.aborted) return Promise.reject(signal.reason);
+    let pending: PendingCall | undefined;
+    let abortedFirst: { reason: unknown } | undefined;
+    const unwatch = options.watchAbort((reason) => {
+      if (pending) this.#cancel(pending, reason);
+      else abortedFirst = { reason };
+    });
+    if (abortedFirst) {
+      unwatch();
+      return Promise.reject(abortedFirst.reason);
+    }
     this.#next += 1;
     const id = `arsenal-${this.#next}`;
     return new Promise<CallToolResult>((resolve, reject) => {
       const now = Date.now();
-      const pending: PendingCall = {
+      const call: PendingCall = {
         id,
         name,
         client,
@@ -114,11 +142,11 @@ export class StdioToolCalls {
         deadline: now + options.timeoutMs,
         resolve,
         reject,
-        onAbort: () => this.#cancel(pending, signal.reason),
+        unwatch,
       };
-      this.#pending.set(id, pending);
-      signal.addEventListener('abort', pending.onAbort, { once: true });
-      this.#arm(pending.deadline);
+      pending = call;
+      this.#pending.set(id, call);
+      this.#arm(call.deadline);
       // The progress token is the request id, as the SDK makes it: a server relates its own
       // requests (elicitation, sampling) to this call by naming it.
       if (options.callKey !== undefined) this.#relations?.relate(id, options.callKey);
@@ -133,7 +161,7 @@ export class StdioToolCalls {
         },
       };
       this.#transport.send(message).catch((error: unknown) => {
-        if (this.#settle(pending)) reject(error);
+        if (this.#settle(call)) reject(error);
       });
     });
   }
@@ -240,7 +268,7 @@ export class StdioToolCalls {
   #settle(pending: PendingCall): boolean {
     if (this.#pending.get(pending.id) !== pending) return false;
     this.#pending.delete(pending.id);
-    pending.options.signal.removeEventListener('abort', pending.onAbort);
+    pending.unwatch();
     return true;
   }
 
