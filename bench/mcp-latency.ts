@@ -1,4 +1,4 @@
-// Round-trip latency of tools/call (server-everything's get_sum) called directly versus through
+// Round-trip latency of tools/call (server-everything's get-sum, which Arsenal lists as get_sum) called directly versus through
 // Arsenal (`arsenal serve`, static mode, aggregating the same server), over stdio and over
 // Streamable HTTP, in the same run. Calls alternate between the paths of a pair, so both see the
 // same machine load. A minimal SDK proxy is measured alongside over stdio: the floor any
@@ -41,6 +41,8 @@ interface Path {
   label: string;
   transport: 'stdio' | 'http' | 'http→stdio';
   client: Client;
+  /** get_sum as this path lists it (server-everything says get-sum; Arsenal lists get_sum). */
+  tool: string;
   /** How to open one more client of this path (HTTP); undefined: share `client` (stdio). */
   reconnect?: () => Transport;
   times: number[];
@@ -54,17 +56,25 @@ async function connectPath(
 ): Promise<Path> {
   const client = new Client({ name: 'bench', version: '1.0.0' });
   await client.connect(connect());
+  const { tools } = await client.listTools();
+  const tool = tools.find((listed) => listed.name.replaceAll('-', '_') === 'get_sum')?.name;
+  if (!tool) throw new Error(`${label}: no get_sum tool in ${tools.map((t) => t.name).join(', ')}`);
   return {
     label,
     transport: kind,
     client,
+    tool,
     ...(kind === 'stdio' ? {} : { reconnect: connect }),
     times: [],
     concurrentTimes: [],
   };
 }
 
-const call = (client: Client) => client.callTool({ name: 'get_sum', arguments: { a: 1, b: 2 } });
+/** One get_sum call; a path that answers with an error is not measuring the same work. */
+async function call(client: Client, tool: string): Promise<void> {
+  const result = await client.callTool({ name: tool, arguments: { a: 1, b: 2 } });
+  if (result.isError) throw new Error(`${tool} failed: ${JSON.stringify(result.content)}`);
+}
 
 /**
  * CONCURRENCY callers per path, each calling in a loop; the paths take turns by batch (one call per
@@ -93,7 +103,7 @@ async function measureConcurrent(paths: Path[]): Promise<void> {
       await Promise.all(
         callers.get(path)!.map(async (client) => {
           const started = performance.now();
-          await call(client);
+          await call(client, path.tool);
           if (batch >= warmupBatches) path.concurrentTimes.push(performance.now() - started);
         }),
       );
@@ -114,7 +124,7 @@ async function measure(paths: Path[]): Promise<void> {
   for (let round = 0; round < WARMUP + CALLS; round++) {
     for (const path of round % 2 === 0 ? paths : [...paths].reverse()) {
       const started = performance.now();
-      await call(path.client);
+      await call(path.client, path.tool);
       if (round >= WARMUP) path.times.push(performance.now() - started);
     }
   }

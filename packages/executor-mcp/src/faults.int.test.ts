@@ -145,7 +145,7 @@ describe('a server that never answers', () => {
     await vi.waitFor(
       () =>
         expect(source.stderrTail().join('\n')).toMatch(
-          /cancelled request \d+ \(Error: user pressed stop\)/,
+          /cancelled request \S+ \(Error: user pressed stop\)/,
         ),
       SETTLE,
     );

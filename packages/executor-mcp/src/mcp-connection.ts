@@ -15,6 +15,7 @@ import type { McpRestartOptions, McpTransportOptions } from './options.js';
 import { UpstreamRequestRelations } from './request-relations.js';
 import { handleServerNotifications } from './server-notifications.js';
 import type { StderrRingBuffer } from './stderr-ring-buffer.js';
+import { attachStdioToolCalls, type StdioToolCalls } from './stdio-tool-calls.js';
 
 export type ConnectionState =
   | 'idle'
@@ -50,6 +51,8 @@ export interface McpConnectionOptions {
 interface Live {
   client: Client;
   transport: Transport;
+  /** tools/call beside the SDK client (stdio). */
+  toolCalls: StdioToolCalls | undefined;
   release: () => void;
 }
 
@@ -94,6 +97,11 @@ export class McpConnection {
   /** The client when connected right now, else undefined (no waiting, no timers). */
   get connectedClient(): Client | undefined {
     return this.#closing.signal.aborted ? undefined : this.#live?.client;
+  }
+
+  /** The direct tools/call path of the connected client, when it has one (stdio). */
+  get connectedToolCalls(): StdioToolCalls | undefined {
+    return this.#closing.signal.aborted ? undefined : this.#live?.toolCalls;
   }
 
   /** The connected client: connects first, or waits for a restart in progress. */
@@ -169,6 +177,7 @@ export class McpConnection {
     const relations = inFlight ? new UpstreamRequestRelations() : undefined;
     const transport = createTransport(this.#options.transport, serverName, stderr, relations);
     relations?.watchSends(transport);
+    const toolCalls = attachStdioToolCalls(transport, relations);
     const untrackChild = trackChildOnStart(transport);
     const client = new Client(this.#options.clientInfo, {
       capabilities: inFlight ? PASS_THROUGH_CAPABILITIES : {},
@@ -197,7 +206,7 @@ export class McpConnection {
         ? this.#closedError()
         : toConnectionError(error, serverName, stderr.lines());
     }
-    this.#live = { client, transport, release };
+    this.#live = { client, transport, toolCalls, release };
     this.#state = 'connected';
     return client;
   }

@@ -7,12 +7,14 @@ import {
   type ToolDefinition,
 } from '@arsenal/core';
 import { formatTraceparent } from '@arsenal/core/adapter';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { CallToolResult, Progress } from '@modelcontextprotocol/sdk/types.js';
 import type { InFlightCalls } from './client-passthrough.js';
 import type { McpConnection } from './mcp-connection.js';
-import { McpToolError, toCallError } from './mcp-errors.js';
+import { type CallErrorContext, McpToolError, toCallError } from './mcp-errors.js';
 import { CALL_META_KEY } from './request-relations.js';
 import { CALL_TOOL_RESULT_CHECK } from './result-shapes.js';
+import { type AbortWatch, type StdioToolCalls, watchSignal } from './stdio-tool-calls.js';
 
 export interface McpExecutorOptions {
   serverName: string;
@@ -66,23 +68,96 @@ export class McpExecutor implements Executor {
 
   async execute(request: ExecutionRequest): Promise<CallToolResult> {
     const { tool, context } = request;
-    const { serverName, connection, timeoutMs } = this.#options;
+    const { serverName, connection } = this.#options;
     const mcpName = mcpNameOf(tool);
-    const errorContext = {
-      toolName: tool.name,
-      serverName,
-      timeoutMs,
-      signal: context.signal,
-      stderr: this.#options.stderr(),
-    };
     if (this.#options.isWithheld(mcpName)) {
       throw new PermissionDeniedError(
         tool.name,
         `MCP server "${serverName}" changed this tool's description or schema since it was approved, so pinning withholds it; review the change and add its new hash from approvedHashes() to pinning.approved`,
       );
     }
-    if (context.signal.aborted) throw toCallError(context.signal.reason, errorContext);
+    const client = connection.connectedClient;
+    const toolCalls = connection.connectedToolCalls;
+    if (client && toolCalls?.supports(client, mcpName)) {
+      return this.#callDirect(request, mcpName, client, toolCalls);
+    }
+    const signal = context.signal;
+    if (signal.aborted) throw toCallError(signal.reason, this.#errorContext(tool, signal));
+    return this.#callThroughClient(request, mcpName, client);
+  }
 
+  /** What a failure's message draws on; the stderr tail is read when a call fails. */
+  #errorContext(tool: ToolDefinition, signal: AbortSignal): CallErrorContext {
+    return {
+      toolName: tool.name,
+      serverName: this.#options.serverName,
+      timeoutMs: this.#options.timeoutMs,
+      signal,
+      stderr: this.#options.stderr(),
+    };
+  }
+
+  /** The progress listener a call passes on to its caller. */
+  #progressListener(context: ExecutionRequest['context']): (progress: Progress) => void {
+    return (progress) => {
+      try {
+        context.reportProgress(toProgressUpdate(progress));
+      } catch {
+        // A faulty progress listener must not fail the call.
+      }
+    };
+  }
+
+  /**
+   * A connected stdio server: the call goes out beside the SDK client (see StdioToolCalls). It
+   * watches the call's abort through `context.onAbort` where the context has it, so no signal is
+   * made for the call; the watch ends with the call.
+   */
+  async #callDirect(
+    request: ExecutionRequest,
+    mcpName: string,
+    client: Client,
+    toolCalls: StdioToolCalls,
+  ): Promise<CallToolResult> {
+    const { tool, context } = request;
+    const { serverName, connection } = this.#options;
+    const watchAbort: AbortWatch = context.onAbort
+      ? (listener) => context.onAbort!(listener)
+      : watchSignal(context.signal);
+    const tracked = this.#options.inFlight?.add(context);
+    const traceparent = formatTraceparent(context);
+    let result: CallToolResult;
+    try {
+      result = await toolCalls.call(
+        client,
+        mcpName,
+        request.arguments,
+        traceparent ? { traceparent } : undefined,
+        {
+          watchAbort,
+          timeoutMs: this.#options.timeoutMs,
+          maxTotalTimeoutMs: this.#options.maxTotalTimeoutMs,
+          onProgress: this.#progressListener(context),
+          callKey: tracked?.key,
+        },
+      );
+    } catch (error) {
+      throw toCallError(error, this.#errorContext(tool, context.signal));
+    } finally {
+      tracked?.untrack();
+    }
+    connection.noteSuccess();
+    if (result.isError === true) throw new McpToolError(tool.name, serverName, result);
+    return result;
+  }
+
+  async #callThroughClient(
+    request: ExecutionRequest,
+    mcpName: string,
+    connected: Client | undefined,
+  ): Promise<CallToolResult> {
+    const { tool, context } = request;
+    const { serverName, connection, timeoutMs } = this.#options;
     // One linked signal per call: the SDK never removes its abort listener, and an abort after
     // the call ended must not send a stray notifications/cancelled.
     const call = new AbortController();
@@ -91,15 +166,13 @@ export class McpExecutor implements Executor {
     // The call's key travels in its tools/call, so a request the server makes while serving it
     // reaches this caller and no other (the connection removes the key before sending).
     const tracked = this.#options.inFlight?.add(context);
-    let client: Awaited<ReturnType<McpConnection['client']>> | undefined;
+    let client: Client | undefined = connected;
     try {
       // A connected server is used at once: the bounded wait (two signals and a timer per call)
       // is only needed while it connects or restarts.
-      client =
-        connection.connectedClient ??
-        (await connection.client(
-          AbortSignal.any([call.signal, AbortSignal.timeout(this.#options.connectTimeoutMs)]),
-        ));
+      client ??= await connection.client(
+        AbortSignal.any([call.signal, AbortSignal.timeout(this.#options.connectTimeoutMs)]),
+      );
       const traceparent = formatTraceparent(context);
       // W3C trace context in _meta, so a traced server continues the caller's trace.
       const meta = {
@@ -118,13 +191,7 @@ export class McpExecutor implements Executor {
           timeout: timeoutMs,
           resetTimeoutOnProgress: true,
           maxTotalTimeout: this.#options.maxTotalTimeoutMs,
-          onprogress: (progress) => {
-            try {
-              context.reportProgress(toProgressUpdate(progress));
-            } catch {
-              // A faulty progress listener must not fail the call.
-            }
-          },
+          onprogress: this.#progressListener(context),
         },
       )) as CallToolResult;
       connection.noteSuccess();
@@ -139,7 +206,7 @@ export class McpExecutor implements Executor {
               `MCP server "${serverName}" was not ready to run tool "${tool.name}" within ${this.#options.connectTimeoutMs} ms (it is starting, restarting or not answering). Retry later or raise connectTimeoutMs.`,
               { retryable: true, cause: error },
             )
-          : toCallError(error, { ...errorContext, stderr: this.#options.stderr() });
+          : toCallError(error, this.#errorContext(tool, context.signal));
       if (
         client &&
         this.#options.reconnectOnTransportError &&

@@ -105,6 +105,11 @@ export class UpstreamRequestRelations {
     return undefined;
   }
 
+  /** Note that a request sent outside the SDK client (its id is its progress token) is this call. */
+  relate(requestId: RequestId, callKey: string): void {
+    this.#callOfRequest.set(requestId, callKey);
+  }
+
   /** Forget a call that ended, and what its stream carried. */
   forget(callKey: string): void {
     for (const [requestId, key] of this.#callOfRequest) {

@@ -3,6 +3,7 @@ import { CallToolResultSchema } from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, it } from 'vitest';
 import { CALL_TOOL_RESULT_CHECK, isPlainTextToolResult, parseServerLine } from './result-shapes.js';
 import { ServerLineReader, useServerLineReader } from './server-line-reader.js';
+import { attachStdioToolCalls, StdioToolCalls } from './stdio-tool-calls.js';
 
 const check = CALL_TOOL_RESULT_CHECK as unknown as {
   safeParse(value: unknown): { success: boolean; data?: unknown; error?: Error };
@@ -74,6 +75,24 @@ describe('reading a stdio server', () => {
     expect(reader.readMessage()).toBeNull();
   });
 
+  it('hands the messages its taker takes to the taker and returns the others', () => {
+    const reader = new ServerLineReader();
+    const taken: unknown[] = [];
+    reader.taker = {
+      take: (message) => {
+        if (typeof (message as { id?: unknown }).id !== 'string') return false;
+        taken.push(message);
+        return true;
+      },
+    };
+    const ours = { jsonrpc: '2.0', id: 'arsenal-1', result: { content: [] } };
+    const theirs = { jsonrpc: '2.0', id: 4, result: {} };
+    reader.append(Buffer.from(`${JSON.stringify(ours)}\n${JSON.stringify(theirs)}\n`));
+    expect(reader.readMessage()).toEqual(theirs);
+    expect(taken).toEqual([ours]);
+    expect(reader.readMessage()).toBeNull();
+  });
+
   it('gives up on a line longer than the limit', () => {
     const reader = new ServerLineReader();
     expect(() => reader.append(Buffer.alloc(11 * 1024 * 1024, 0x20))).toThrow(/maximum size/);
@@ -83,5 +102,6 @@ describe('reading a stdio server', () => {
   it('is installed on the SDK stdio transport this package uses', () => {
     const transport = new StdioClientTransport({ command: process.execPath, args: ['-e', ''] });
     expect(useServerLineReader(transport)).toBe(true);
+    expect(attachStdioToolCalls(transport)).toBeInstanceOf(StdioToolCalls);
   });
 });

@@ -13,6 +13,8 @@ const NEWLINE = 0x0a;
  */
 export class ServerLineReader {
   #buffer: Buffer | undefined;
+  /** Takes the messages meant for Arsenal's direct tools/call path before the SDK sees them. */
+  taker: { take(message: JSONRPCMessage): boolean } | undefined;
 
   append(chunk: Buffer): void {
     const size = (this.#buffer?.length ?? 0) + chunk.length;
@@ -24,15 +26,18 @@ export class ServerLineReader {
   }
 
   readMessage(): JSONRPCMessage | null {
-    const buffer = this.#buffer;
-    if (!buffer) return null;
-    const index = buffer.indexOf(NEWLINE);
-    if (index === -1) return null;
-    let end = index;
-    if (end > 0 && buffer[end - 1] === 0x0d) end--;
-    const line = buffer.toString('utf8', 0, end);
-    this.#buffer = index + 1 < buffer.length ? buffer.subarray(index + 1) : undefined;
-    return parseServerLine(line);
+    for (;;) {
+      const buffer = this.#buffer;
+      if (!buffer) return null;
+      const index = buffer.indexOf(NEWLINE);
+      if (index === -1) return null;
+      let end = index;
+      if (end > 0 && buffer[end - 1] === 0x0d) end--;
+      const line = buffer.toString('utf8', 0, end);
+      this.#buffer = index + 1 < buffer.length ? buffer.subarray(index + 1) : undefined;
+      const message = parseServerLine(line);
+      if (!this.taker?.take(message)) return message;
+    }
   }
 
   clear(): void {

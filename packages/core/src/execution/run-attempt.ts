@@ -100,6 +100,10 @@ class AttemptContext implements ToolCallContext {
   get signal(): AbortSignal {
     return this.#attempt.signal();
   }
+
+  onAbort(listener: (reason: unknown) => void): () => void {
+    return this.#attempt.onAbort(listener);
+  }
 }
 
 /**
@@ -115,6 +119,8 @@ class Attempt {
   aborted = false;
   abortReason: unknown;
   controller: AbortController | undefined;
+  /** Told of the abort through `context.onAbort`, without a signal. */
+  abortListeners: Array<(reason: unknown) => void> | undefined;
   timer: ReturnType<typeof setTimeout> | undefined;
   onCallerAbort: (() => void) | undefined;
 
@@ -168,11 +174,29 @@ class Attempt {
     return this.controller.signal;
   }
 
+  onAbort(listener: (reason: unknown) => void): () => void {
+    if (this.aborted) {
+      tell(listener, this.abortReason);
+      return ignore;
+    }
+    const listeners = this.abortListeners ?? [];
+    this.abortListeners = listeners;
+    listeners.push(listener);
+    return () => {
+      const index = listeners.indexOf(listener);
+      if (index !== -1) listeners.splice(index, 1);
+    };
+  }
+
   abort(reason: unknown): void {
     if (this.aborted) return;
     this.aborted = true;
     this.abortReason = reason;
     this.controller?.abort(reason);
+    const listeners = this.abortListeners;
+    if (!listeners) return;
+    this.abortListeners = undefined;
+    for (const listener of listeners.splice(0)) tell(listener, reason);
   }
 
   armTimer(): void {
@@ -200,6 +224,15 @@ class Attempt {
 }
 
 function ignore(): void {}
+
+/** An abort listener that throws does not keep the others from hearing of it. */
+function tell(listener: (reason: unknown) => void, reason: unknown): void {
+  try {
+    listener(reason);
+  } catch {
+    // The attempt is ending either way.
+  }
+}
 
 /**
  * A listener as a running tool calls it: nothing once the attempt settled, and a listener that

@@ -117,6 +117,15 @@ export interface ClientRequests {
 export interface ToolCallContext {
   /** Aborted on timeout or cancel; long handlers must watch it. */
   signal: AbortSignal;
+  /**
+   * Run `listener` once when the call is aborted (timeout or cancel), at once when it already is;
+   * returns the function that removes it. Call it as a method of the context. It watches the call
+   * without making `signal` (an AbortSignal per call, which costs more than most calls), for
+   * executors that only need to be told, such as one that sends a remote server a cancellation.
+   * Present in contexts the engine builds; optional so contexts built by hand stay valid.
+   * @example const unwatch = context.onAbort?.((reason) => request.cancel(reason));
+   */
+  onAbort?(listener: (reason: unknown) => void): () => void;
   tool: ToolDefinition;
   callId: string;
   principal?: Principal;
