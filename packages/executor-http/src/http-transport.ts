@@ -61,7 +61,7 @@ export async function sendRequest(
 ): Promise<IncomingResponse> {
   let current = request;
   for (let hop = 0; ; hop += 1) {
-    const response = await sendOnce(current, options);
+    const response = await sendOverFreshSocketIfStale(current, options);
     const location = response.headers.location;
     if (!REDIRECTS.has(response.status) || location === undefined) return response;
     if (hop >= options.maxRedirects) {
@@ -150,9 +150,39 @@ function redactUrl(location: string): string {
   return location.split('?')[0] ?? location;
 }
 
+/** Methods whose request may be sent twice with the effect of once (RFC 9110, 9.2.2). */
+const IDEMPOTENT = new Set(['GET', 'HEAD', 'OPTIONS', 'PUT', 'DELETE', 'TRACE']);
+
+/** A request written to a kept-alive socket the server had closed: nothing was answered. */
+class StaleSocketError extends Error {
+  constructor(readonly failure: unknown) {
+    super('the kept-alive socket was closed by the server');
+  }
+}
+
+/**
+ * `sendOnce`, sent again once when an idempotent request went out on a kept-alive socket that the
+ * server closed as it was reused (it closes idle connections after its keep-alive timeout, and a
+ * request can cross that close): the agent then opens a new connection.
+ */
+async function sendOverFreshSocketIfStale(
+  request: OutgoingRequest,
+  options: TransportOptions,
+): Promise<IncomingResponse> {
+  try {
+    return await sendOnce(request, options);
+  } catch (error) {
+    if (!(error instanceof StaleSocketError)) throw error;
+    if (!IDEMPOTENT.has(request.method.toUpperCase()) || options.signal.aborted)
+      throw toTransportError(error.failure, request.url, options.signal);
+    return sendOnce(request, options, false);
+  }
+}
+
 async function sendOnce(
   request: OutgoingRequest,
   options: TransportOptions,
+  mayBeStale = true,
 ): Promise<IncomingResponse> {
   const { url } = request;
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
@@ -197,7 +227,12 @@ async function sendOnce(
         );
       },
     );
-    outgoing.on('error', (error) => fail(toTransportError(error, url, options.signal)));
+    outgoing.on('error', (error) => {
+      const code = (error as { code?: string }).code;
+      if (mayBeStale && outgoing.reusedSocket && (code === 'ECONNRESET' || code === 'EPIPE'))
+        fail(new StaleSocketError(error));
+      else fail(toTransportError(error, url, options.signal));
+    });
     outgoing.end(request.body);
   });
 }
