@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { CallProcesses, statOf } from './call-processes.js';
+import { CallProcesses, isRunning, statOf } from './call-processes.js';
 import { runProcess } from './run-process.js';
 
 /** Processes whose command line contains `tag`, from /proc. */
@@ -62,6 +62,34 @@ describe.skipIf(process.platform !== 'linux')("a call's processes", () => {
     await expect.poll(() => processesWith(tag).length, { timeout: 10_000 }).toBe(1);
     await processes.signal('SIGKILL');
     await expect.poll(() => processesWith(tag), { timeout: 10_000 }).toEqual([]);
+  });
+
+  it('kills the detached processes and returns only once none of them runs', async () => {
+    const tag = `91${Date.now()}${process.pid}`;
+    const processes = new CallProcesses();
+    // The tag reaches the sleepers through the environment, so only they show it.
+    const leader = spawn('sh', ['-c', 'for i in 1 2 3; do setsid sleep "$TAG" & done; wait'], {
+      detached: true,
+      stdio: 'ignore',
+      env: { PATH: process.env.PATH ?? '', TAG: tag, ...processes.variable },
+    });
+    processes.started(leader.pid);
+    await expect.poll(() => processesWith(tag).length, { timeout: 10_000 }).toBe(3);
+    const pids = processesWith(tag).map((line) => Number(line.split(':')[0]));
+    await processes.kill(10_000);
+    // Checked at once: gone, or dead and waiting to be collected (no command line then).
+    const buffer = Buffer.alloc(1024);
+    expect(pids.filter((pid) => isRunning(pid, buffer))).toEqual([]);
+    expect(processesWith(tag)).toEqual([]);
+  });
+
+  it('tells a running process from one that is gone', async () => {
+    const buffer = Buffer.alloc(1024);
+    expect(isRunning(process.pid, buffer)).toBe(true);
+    const child = spawn('true', [], { stdio: 'ignore' });
+    const pid = child.pid!;
+    await new Promise((resolve) => child.once('exit', resolve));
+    await expect.poll(() => isRunning(pid, buffer), { timeout: 10_000 }).toBe(false);
   });
 
   it('leaves alone a process that started before the program', async () => {

@@ -1,10 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { closeSync, openSync, readdirSync, readFileSync, readlinkSync, readSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
-import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
+import { setTimeout as sleep, setImmediate as yieldToEventLoop } from 'node:timers/promises';
 
 /** The environment variable that marks every process a call started, detached ones included. */
 export const CALL_MARKER_VARIABLE = 'ARSENAL_CALL_ID';
+
+/** How often `kill` looks whether the processes it killed are gone. */
+const DEATH_POLL_MS = 5;
 
 /** Processes whose files are read between two turns of the event loop. */
 const SLICE = 256;
@@ -53,21 +56,43 @@ export class CallProcesses {
     }
   }
 
-  /** Send `signal` to the group and to every process of the call found by marker or ancestry. */
-  async signal(signal: NodeJS.Signals): Promise<void> {
+  /**
+   * Send `signal` to the group and to every process of the call found by marker or ancestry;
+   * returns the processes it was sent to.
+   */
+  async signal(signal: NodeJS.Signals): Promise<number[]> {
     const leader = this.#leader;
-    if (leader === undefined) return;
+    if (leader === undefined) return [];
     try {
       process.kill(-leader, signal);
     } catch {
       // The group is already gone.
     }
+    const signalled: number[] = [];
     for (const pid of await this.#members(leader)) {
       try {
         process.kill(pid, signal);
+        signalled.push(pid);
       } catch {
         // Exited meanwhile.
       }
+    }
+    return signalled;
+  }
+
+  /**
+   * SIGKILL every process of the call, then wait until they have died, for at most `withinMs`: a
+   * killed process goes on running until the kernel next schedules it, which on a busy machine is
+   * not at once, and a call that returns leaves nothing of its own running.
+   */
+  async kill(withinMs: number): Promise<void> {
+    let left = await this.signal('SIGKILL');
+    const deadline = Date.now() + withinMs;
+    const buffer = Buffer.alloc(1024);
+    while (left.length > 0) {
+      left = left.filter((pid) => isRunning(pid, buffer));
+      if (left.length === 0 || Date.now() >= deadline) return;
+      await sleep(DEATH_POLL_MS);
     }
   }
 
@@ -137,6 +162,17 @@ export function statOf(text: string): { parent: number; startTime: number } | un
   if (!text.includes(')') || !Number.isInteger(parent) || !Number.isInteger(startTime))
     return undefined;
   return { parent, startTime };
+}
+
+/**
+ * Whether a process still runs: false once it is gone or a zombie (dead, waiting for its parent to
+ * collect it), and false where there is no /proc to tell.
+ */
+export function isRunning(pid: number, buffer: Buffer): boolean {
+  const text = readSmall(`/proc/${pid}/stat`, buffer);
+  if (!text.includes(')')) return false;
+  const state = text.charAt(text.lastIndexOf(')') + 2);
+  return state !== 'Z' && state !== 'X' && state !== 'x';
 }
 
 /** A small /proc file read into `buffer` (one read, no allocation but the string); '' if gone. */

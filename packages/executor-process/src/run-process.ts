@@ -32,6 +32,8 @@ export interface ProcessOutcome {
   spawnError?: NodeJS.ErrnoException;
 }
 
+/** How long the end of a call waits for the processes it killed to die (a busy machine is slow). */
+const LEFTOVER_DEATH_MS = 2_000;
 /**
  * Run one program in a process group of its own and wait for it. On timeout, cancel or too much
  * output the call's processes get SIGTERM, then SIGKILL after the grace period; when the program
@@ -118,7 +120,7 @@ export function runProcess(run: ProcessRun): Promise<ProcessOutcome> {
       run.signal?.removeEventListener('abort', onAbort);
       // Nothing the call started outlives it, including detached processes that let go of its
       // output (`setsid daemon >/dev/null &`).
-      await processes.signal('SIGKILL');
+      await processes.kill(LEFTOVER_DEATH_MS);
       resolve({
         exitCode,
         exitSignal,
