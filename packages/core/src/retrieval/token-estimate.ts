@@ -4,6 +4,12 @@ import type { ToolDefinition } from '../tool/tool-definition.js';
 export type TokenCounter = (tool: ToolDefinition) => number;
 
 /**
+ * Estimates of frozen definitions, made once: a registered definition never changes (its content
+ * hash is read lazily on the same ground), and a retrieval asks again for every tool it selects.
+ */
+const estimates = new WeakMap<ToolDefinition, number>();
+
+/**
  * A dependency-free estimate of a tool's prompt tokens: its name, description and parameter
  * schema as compact JSON, at about 3.6 characters per token (BPE tokenizers on JSON-heavy text),
  * plus a small per-tool framing overhead. Use `contextTokens` from the definition when set.
@@ -11,10 +17,15 @@ export type TokenCounter = (tool: ToolDefinition) => number;
 export const estimateToolTokens: TokenCounter = (tool) => {
   if (tool.cost.contextTokens !== undefined && tool.cost.contextTokens > 0)
     return tool.cost.contextTokens;
+  const known = estimates.get(tool);
+  if (known !== undefined) return known;
   const text = JSON.stringify({
     name: tool.name,
     description: tool.description,
     parameters: tool.parametersSchema,
   });
-  return Math.ceil(text.length / 3.6) + 8;
+  const estimate = Math.ceil(text.length / 3.6) + 8;
+  // A definition made by `createToolDefinition` is frozen; another object may still change.
+  if (Object.isFrozen(tool)) estimates.set(tool, estimate);
+  return estimate;
 };
