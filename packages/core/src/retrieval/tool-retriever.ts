@@ -206,10 +206,12 @@ export class ToolRetriever {
       request.context?.intent ?? (await this.#intents.classify(request.query, request.context));
     const used = new Set(request.context?.usedTools ?? []);
     const failed = new Set(request.context?.failedTools ?? []);
+    // Most requests name no used or failed tool: an empty set is not asked (nor a name built).
     const named = (set: Set<string>, tool: ToolDefinition) =>
-      set.has(tool.name) ||
-      set.has(tool.qualifiedName) ||
-      set.has(`${tool.namespace}.${tool.name}`);
+      set.size > 0 &&
+      (set.has(tool.name) ||
+        set.has(tool.qualifiedName) ||
+        set.has(`${tool.namespace}.${tool.name}`));
 
     const candidateTools: [ToolDefinition, number][] = [];
     for (const [id, raw] of gathered.candidates) {
