@@ -11,7 +11,7 @@ import type {
   LexicalSearchResult,
   LexicalSearchWork,
 } from './lexical-types.js';
-import { PostingsList } from './postings-list.js';
+import { carvePostingsLists, PostingsList } from './postings-list.js';
 import { allDocuments, type SearchBuffers, topDocuments } from './top-k-search.js';
 
 /**
@@ -494,9 +494,7 @@ export class LexicalIndex {
     this.#averagesAtBuild.set(this.#averages());
     const sizes = new Int32Array(this.#postings.length);
     for (let doc = 0; doc < this.#ids.length; doc++) this.#countFrequency(doc, sizes);
-    this.#postings = this.#postings.map((_, term) =>
-      sizes[term]! > 0 ? new PostingsList(sizes[term]) : this.#noPostings,
-    );
+    this.#postings = carvePostingsLists(sizes, this.#noPostings);
     for (let doc = 0; doc < this.#ids.length; doc++) this.#post(doc);
     this.#posted = this.#ids.length;
   }
