@@ -1,7 +1,11 @@
 import { SuspiciousContentError, toArsenalError } from '../errors/arsenal-error.js';
 import type { Telemetry } from '../events/events.js';
 import type { PoisoningDetector, PoisoningFinding } from '../ports/poisoning-detector.js';
-import { inputFingerprint } from '../registry/input-fingerprint.js';
+import {
+  inputFingerprint,
+  inputQualifiedName,
+  registersAs,
+} from '../registry/input-fingerprint.js';
 import { isToolDefinition } from '../registry/registration-input.js';
 import {
   definitionOf,
@@ -102,7 +106,11 @@ export async function registerTools(
       // in the batch takes the full path, where the content hash finds it unchanged).
       const existing =
         input && !emptyAtStart
-          ? target.registry.unchangedInput(input.qualifiedName, input.fingerprint, options.executor)
+          ? target.registry.unchangedInput(
+              inputQualifiedName(input),
+              input.fingerprint,
+              options.executor,
+            )
           : undefined;
       if (existing) {
         target.quarantine.release(existing.qualifiedName);
@@ -121,10 +129,7 @@ export async function registerTools(
       // Only a description that registered cleanly, under the name it was fingerprinted for,
       // may be recognised by its fingerprint next time.
       const remembered =
-        input &&
-        screening === 'clean' &&
-        !warned &&
-        definition.qualifiedName === input.qualifiedName
+        input && screening === 'clean' && !warned && registersAs(definition, input)
           ? input.fingerprint
           : undefined;
       const outcome = isFunctionTool(registration)
@@ -167,18 +172,30 @@ function screenTool(
   const imported = (options.origin ?? originOf(registration, definition)) === 'imported';
   if (imported && target.quarantineImported) {
     if (target.quarantine.isApproved(definition)) return 'unproven';
-    const holdIfFlagged = (findings: readonly PoisoningFinding[]): Screening =>
-      findings.length > 0
-        ? hold(target, registration, definition, findings, options.executor)
-        : 'clean';
     const findings = detect(target, definition, options.signal);
-    return findings instanceof Promise ? findings.then(holdIfFlagged) : holdIfFlagged(findings);
+    // No function made per tool for a detector that answers at once (the built-in one).
+    if (findings instanceof Promise)
+      return findings.then((found) =>
+        holdIfFlagged(target, registration, definition, found, options.executor),
+      );
+    return holdIfFlagged(target, registration, definition, findings, options.executor);
   }
   if (hygiene === 'off') return 'unproven';
   const findings = detect(target, definition, options.signal);
   return findings instanceof Promise
     ? findings.then((found) => applyHygiene(target, definition, found, hygiene, options))
     : applyHygiene(target, definition, findings, hygiene, options);
+}
+
+/** An imported tool's screening: held when the detector found anything, else clean. */
+function holdIfFlagged(
+  target: RegistrationTarget,
+  registration: ToolRegistration,
+  definition: ToolDefinition,
+  findings: readonly PoisoningFinding[],
+  executor: ArsenalRegisterOptions['executor'],
+): Screening {
+  return findings.length > 0 ? hold(target, registration, definition, findings, executor) : 'clean';
 }
 
 /** Findings on a tool that is not quarantined: `reject` throws, `flag` reports them. */

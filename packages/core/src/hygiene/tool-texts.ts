@@ -177,13 +177,18 @@ let objectsWalked = 0;
  * walk with no visitor made per tool and no pointer, for a test that nearly every text passes.
  */
 export function everyToolText(tool: ToolDefinition, check: ToolTextTest): boolean {
-  const saved = [test, textsVisited, objectsWalked] as const;
+  // Saved in locals, not an array: this runs for every tool registered.
+  const savedTest = test;
+  const savedTextsVisited = textsVisited;
+  const savedObjectsWalked = objectsWalked;
   test = check;
   textsVisited = 0;
   try {
     return everyText(tool);
   } finally {
-    [test, textsVisited, objectsWalked] = saved;
+    test = savedTest;
+    textsVisited = savedTextsVisited;
+    objectsWalked = savedObjectsWalked;
   }
 }
 

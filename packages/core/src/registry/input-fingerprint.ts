@@ -2,10 +2,35 @@ import { fingerprint53, jsonFingerprint53 } from '../hash/fingerprint.js';
 import type { ToolDefinitionInput } from '../tool/tool-definition.js';
 import type { RegisterOptions } from './tool-registry.js';
 
-/** Where a plain tool description would be registered, and a fingerprint of what it says. */
+/**
+ * Where a plain tool description would be registered (its namespace, name and version, with the
+ * defaults applied), and a fingerprint of what it says.
+ */
 export interface InputFingerprint {
-  qualifiedName: string;
+  namespace: string;
+  name: string;
+  version: string;
   fingerprint: number;
+}
+
+/**
+ * The qualified name a fingerprinted description registers under: made only when it is looked
+ * up (into an empty registry, never), not for every description.
+ */
+export function inputQualifiedName(input: InputFingerprint): string {
+  return `${input.namespace}.${input.name}:${input.version}`;
+}
+
+/** Whether `definition` was registered under the name its description was fingerprinted for. */
+export function registersAs(
+  definition: { namespace: string; name: string; version: string },
+  input: InputFingerprint,
+): boolean {
+  return (
+    definition.name === input.name &&
+    definition.namespace === input.namespace &&
+    definition.version === input.version
+  );
 }
 
 /**
@@ -37,10 +62,7 @@ export function inputFingerprint(
   // Cycles, BigInt: no fingerprint, and the full path reports them.
   const fingerprint = jsonFingerprint53(input, seed);
   if (fingerprint === undefined) return undefined;
-  return {
-    qualifiedName: `${namespace}.${name}:${version}`,
-    fingerprint,
-  };
+  return { namespace, name, version, fingerprint };
 }
 
 // The seed of the last defaults: a batch applies the same ones to every description.

@@ -61,6 +61,29 @@ describe('DocumentAnalyzer', () => {
     }
   });
 
+  it('reads a text as ASCII only when every code unit is, wherever the first other one is', () => {
+    const analyzer = new DocumentAnalyzer(Object.keys(fields), Object.values(fields));
+    const numbering = termIds();
+    // DEL (U+007F) is ASCII; U+0080, an accented letter, a full-width letter and a lone
+    // surrogate are not, at the start, in the middle and at the end of a text.
+    const texts = [
+      'rate\u007flimit per minute',
+      '\u0080rate limit',
+      'caf\u00e9 opening hours',
+      'opening hours of the caf\u00e9',
+      'ｃity lookup',
+      'weather \ud83c',
+      'Résumé parser for PDF files',
+    ];
+    for (const text of texts) {
+      const document = { name: text, description: text, parameters: [text, 'plain words'] };
+      const [name, description, parameters] = termsOf(analyzer, numbering, document);
+      expect(name, text).toEqual(analyze(text, { keepStopWords: true }));
+      expect(description, text).toEqual(analyze(text));
+      expect(parameters, text).toEqual([...analyze(text), ...analyze('plain words')]);
+    }
+  });
+
   it('reads a cleared index with its new term ids, not those remembered before', () => {
     const index = new LexicalIndex({ fields });
     index.add('a', { name: 'alpha', description: 'First tool.', parameters: ['zebra crossing'] });

@@ -6,7 +6,6 @@ import { nextWordHash, WORD_HASH_START, WordIdTable, WordTermTable } from './wor
 const REMEMBERED_TEXT_LENGTH = 100;
 /** Texts (and words) remembered at most before the memo starts again. */
 const REMEMBERED_TEXTS = 50_000;
-const NON_ASCII = /[^\u0000-\u007F]/;
 const NO_IDS = new Int32Array(0);
 /** A remembered text's ids are kept in the pool as `offset × PART_SPAN + count` when fewer. */
 const PART_SPAN = 128;
@@ -17,6 +16,15 @@ const PART_SPAN = 128;
  * computed, without the word's string and its hashing again by a `Map`.
  */
 const WORD_TERMS: [WordTermTable, WordTermTable] = [new WordTermTable(), new WordTermTable()];
+
+/**
+ * Whether every UTF-16 code unit of a text is below 128. A loop, not a regular expression: most
+ * texts read here are a few words long, where calling into the expression cost more than the test.
+ */
+function isAscii(text: string): boolean {
+  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) > 0x7f) return false;
+  return true;
+}
 
 /** The terms of the word `text.slice(start, end)`, whose hash is `hash` (see `asciiWordTerms`). */
 function wordTermsAt(
@@ -115,7 +123,7 @@ export class DocumentAnalyzer {
       let length = 0;
       for (let p = 0; p < text.length; p++) {
         const part = text[p]!;
-        if (!NON_ASCII.test(part)) {
+        if (isAscii(part)) {
           const before = keyCount;
           keyCount = this.#asciiKeys(part, keepStopWords, f, termId, keyCount);
           length += keyCount - before;
@@ -159,7 +167,7 @@ export class DocumentAnalyzer {
     termId: (term: string) => number,
     keyCount: number,
   ): number {
-    if (!NON_ASCII.test(text)) return this.#asciiKeys(text, keepStopWords, f, termId, keyCount);
+    if (isAscii(text)) return this.#asciiKeys(text, keepStopWords, f, termId, keyCount);
     const buffer = this.#terms;
     buffer.count = 0;
     analyzeInto(text, keepStopWords, buffer);

@@ -131,4 +131,47 @@ describe('LexicalIndex', () => {
     silent.add('a', { name: 'send email' });
     expect(silent.search('send', { limit: 5 }).hits).toHaveLength(1);
   });
+
+  it('keeps the postings of a batch right through later adds, removals, replacements and refreshes', () => {
+    const words = ['alpha', 'beta', 'gamma', 'delta', 'epsilon', 'zeta'];
+    const description = (i: number) =>
+      `${words[i % 6]} ${words[(i * 5 + 1) % 6]} ${i % 4 === 0 ? 'rare' : 'common'}`;
+    const documents = new Map<string, { name: string; description: string }>();
+    const index = new LexicalIndex({ fields });
+    const put = (id: string, document: { name: string; description: string }) => {
+      documents.delete(id);
+      documents.set(id, document);
+      index.add(id, document);
+    };
+    for (let i = 0; i < 80; i++) put(`t${i}`, { name: `tool ${i}`, description: description(i) });
+    // The first search posts the batch, every list carved to its size.
+    expect(index.search('rare', { limit: 100 }).hits).toHaveLength(20);
+    // Single adds grow those lists past their room, next to lists that do not grow.
+    for (let i = 80; i < 84; i++) put(`t${i}`, { name: `tool ${i}`, description: 'rare alpha' });
+    index.remove('t3');
+    documents.delete('t3');
+    put('t5', { name: 'tool 5', description: 'rare zeta replaced' });
+    const ids = (query: string) =>
+      index
+        .search(query, { limit: 200 })
+        .hits.map((hit) => hit.id)
+        .sort();
+    const expected = (word: string) =>
+      [...documents]
+        .filter(([, document]) => document.description.split(' ').includes(word))
+        .map(([id]) => id)
+        .sort();
+    for (const word of [...words, 'rare', 'common', 'replaced'])
+      expect(ids(word), word).toEqual(expected(word));
+    // Averages that drift refresh every weight: the scores are then those of an index built
+    // with the same documents at once.
+    for (let i = 84; i < 120; i++)
+      put(`t${i}`, { name: `tool ${i}`, description: `${'beta gamma '.repeat(8)}common` });
+    const fresh = new LexicalIndex({ fields });
+    for (const [id, document] of documents) fresh.add(id, document);
+    for (const query of ['alpha rare', 'beta', 'zeta replaced', 'tool common']) {
+      const hits = index.search(query, { limit: 200 }).hits;
+      expect(hits, query).toEqual(fresh.search(query, { limit: 200 }).hits);
+    }
+  });
 });

@@ -11,7 +11,7 @@ import type {
   LexicalSearchResult,
   LexicalSearchWork,
 } from './lexical-types.js';
-import { PostingsList } from './postings-list.js';
+import { carvePostingsLists, PostingsList } from './postings-list.js';
 import { allDocuments, type SearchBuffers, topDocuments } from './top-k-search.js';
 
 /**
@@ -112,6 +112,8 @@ export class LexicalIndex {
   #posted = 0;
   #lengthSums: Float64Array;
   #averagesAtBuild: Float64Array;
+  /** Per field, the length normalisation of the document being posted (see `#post`). */
+  readonly #norms: Float64Array;
   readonly #work: LexicalSearchWork | undefined;
   /** Scores and marks kept between searches: at 100k tools a common word matches tens of thousands, and fresh arrays per search were garbage for the collector. */
   readonly #searchBuffers: SearchBuffers;
@@ -134,6 +136,7 @@ export class LexicalIndex {
     this.#analyzer = new DocumentAnalyzer(this.#fieldNames, this.#fields);
     this.#maxTerms = Math.floor(0x7fffffff / Math.max(1, this.#fieldNames.length));
     this.#averagesAtBuild = new Float64Array(this.#fields.length);
+    this.#norms = new Float64Array(this.#fields.length);
     this.#work = options.work;
     this.#searchBuffers = {
       scores: new Float64Array(16),
@@ -419,6 +422,13 @@ export class LexicalIndex {
   #post(doc: number): void {
     const averages = this.#averagesAtBuild;
     const store = this.#terms;
+    const fields = this.#fields;
+    // Each field's length normalisation, once per document rather than once per entry.
+    const norms = this.#norms;
+    for (let f = 0; f < fields.length; f++) {
+      const field = fields[f]!;
+      norms[f] = 1 - field.b + (field.b * store.fieldLength(doc, f)) / averages[f]!;
+    }
     const entries = store.entries;
     const end = store.end(doc);
     let i = store.start(doc);
@@ -428,9 +438,7 @@ export class LexicalIndex {
       while (i < end && entries[i] === term) {
         const word = entries[i + 1]!;
         const f = entryField(word);
-        const field = this.#fields[f]!;
-        const norm = 1 - field.b + (field.b * store.fieldLength(doc, f)) / averages[f]!;
-        weight += (field.weight * entryCount(word)) / norm;
+        weight += (fields[f]!.weight * entryCount(word)) / norms[f]!;
         i += 2;
       }
       let list = this.#postings[term]!;
@@ -494,9 +502,7 @@ export class LexicalIndex {
     this.#averagesAtBuild.set(this.#averages());
     const sizes = new Int32Array(this.#postings.length);
     for (let doc = 0; doc < this.#ids.length; doc++) this.#countFrequency(doc, sizes);
-    this.#postings = this.#postings.map((_, term) =>
-      sizes[term]! > 0 ? new PostingsList(sizes[term]) : this.#noPostings,
-    );
+    this.#postings = carvePostingsLists(sizes, this.#noPostings);
     for (let doc = 0; doc < this.#ids.length; doc++) this.#post(doc);
     this.#posted = this.#ids.length;
   }

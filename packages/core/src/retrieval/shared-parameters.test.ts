@@ -118,6 +118,50 @@ describe('parameters shared by most tools of a server', () => {
   });
 });
 
+describe('a parameter name given several descriptions', () => {
+  const tool = (description: string, own: string) =>
+    ({
+      namespace: 'server',
+      parametersSchema: {
+        type: 'object',
+        properties: { region: { type: 'string', description }, [own]: { type: 'string' } },
+      },
+    }) as unknown as Parameters<SharedParameters['add']>[0];
+
+  it('counts each description apart, whichever was met first and whichever goes', () => {
+    const shared = new SharedParameters();
+    // The first description met is on one tool; another on four, then five.
+    const odd = tool('Where the data lives.', 'a');
+    const usual = Array.from({ length: 5 }, (_, i) => tool('The cloud region.', `b${i}`));
+    shared.add(odd);
+    for (const each of usual.slice(0, 4)) shared.add(each);
+    // 4 of 5 tools: shared; the odd one's description is not.
+    expect(shared.sharedKeys(usual[0]!)).toEqual(['region']);
+    expect(shared.sharedKeys(odd)).toEqual([]);
+    // The first description's only tool goes: 4 tools, too few to have boilerplate.
+    shared.remove(odd);
+    expect(shared.sharedKeys(usual[0]!)).toEqual([]);
+    // A fifth: the other description kept its count.
+    shared.add(usual[4]!);
+    expect(shared.sharedKeys(usual[4]!)).toEqual(['region']);
+    // Back again, with a third description: 5 of 7 still share the usual one.
+    shared.add(odd);
+    const third = tool('Region code.', 'c');
+    shared.add(third);
+    expect(shared.sharedKeys(usual[2]!)).toEqual(['region']);
+    expect(shared.sharedKeys(odd)).toEqual([]);
+    for (const each of usual.slice(0, 2)) shared.remove(each);
+    // 3 of 5 left.
+    expect(shared.sharedKeys(usual[3]!)).toEqual(['region']);
+    shared.remove(usual[2]!);
+    // 2 of 4.
+    expect(shared.sharedKeys(usual[3]!)).toEqual([]);
+    shared.remove(third);
+    shared.remove(odd);
+    expect(shared.none).toBe(true);
+  });
+});
+
 describe('a parameter every tool has, described differently on each', () => {
   it('is where the tools say what they do, not boilerplate', async () => {
     const tools: ToolDefinitionInput[] = [

@@ -7,12 +7,29 @@ const MIN_GROUP_SIZE = 5;
 interface Group {
   size: number;
   /** Tools carrying each parameter, by name then description ('' for none). */
-  keys: Map<string, Map<string, number>>;
+  keys: Map<string, DescriptionCounts>;
   /**
    * At least the largest count of `keys` (it is not lowered when counts fall): a group whose
    * largest count is not above its share of boilerplate has none, without a look at its keys.
    */
   largest: number;
+}
+
+/**
+ * The tools carrying one parameter name, by description: the first description met is counted
+ * in place, any other in `others`. Most names come with one description: counting them costs no
+ * map of their own, and a tool a lookup instead of three.
+ */
+interface DescriptionCounts {
+  description: string;
+  /** Above 0: a description whose count falls to 0 gives its place to another, or the name goes. */
+  count: number;
+  others: Map<string, number> | undefined;
+}
+
+function countOf(counts: DescriptionCounts | undefined, description: string): number {
+  if (counts === undefined) return 0;
+  return counts.description === description ? counts.count : (counts.others?.get(description) ?? 0);
 }
 
 const NO_KEYS: readonly string[] = Object.freeze([]);
@@ -34,7 +51,7 @@ function hasShared(group: Group | undefined): group is Group {
 }
 
 function isSharedIn(group: Group, key: string, description: string): boolean {
-  return (group.keys.get(key)?.get(description) ?? 0) > group.size * SHARED_SHARE;
+  return countOf(group.keys.get(key), description) > group.size * SHARED_SHARE;
 }
 
 /**
@@ -138,22 +155,49 @@ function usable(group: Group | undefined): Group | undefined {
 }
 
 function copyOf(group: Group): Group {
-  const keys = new Map<string, Map<string, number>>();
-  for (const [key, byDescription] of group.keys) keys.set(key, new Map(byDescription));
+  const keys = new Map<string, DescriptionCounts>();
+  for (const [key, counts] of group.keys)
+    keys.set(key, {
+      description: counts.description,
+      count: counts.count,
+      others: counts.others && new Map(counts.others),
+    });
   return { size: group.size, keys, largest: group.largest };
 }
 
 function count(group: Group, key: string, description: string, delta: 1 | -1): void {
-  let byDescription = group.keys.get(key);
-  if (!byDescription) {
-    byDescription = new Map();
-    group.keys.set(key, byDescription);
+  const counts = group.keys.get(key);
+  if (counts === undefined) {
+    // A name not counted yet: only a tool added counts (a removal finds nothing to take off).
+    if (delta > 0) {
+      group.keys.set(key, { description, count: delta, others: undefined });
+      if (delta > group.largest) group.largest = delta;
+    }
+    return;
   }
-  const total = (byDescription.get(description) ?? 0) + delta;
+  let total: number;
+  if (counts.description === description) {
+    total = counts.count + delta;
+    counts.count = total;
+  } else {
+    const others = counts.others ?? new Map<string, number>();
+    counts.others = others;
+    total = (others.get(description) ?? 0) + delta;
+    if (total > 0) others.set(description, total);
+    else others.delete(description);
+    if (others.size === 0) counts.others = undefined;
+  }
   if (total > group.largest) group.largest = total;
-  if (total > 0) byDescription.set(description, total);
-  else {
-    byDescription.delete(description);
-    if (byDescription.size === 0) group.keys.delete(key);
+  if (counts.count > 0) return;
+  // The description counted in place is gone: another takes its place, or the name goes.
+  const next = counts.others?.entries().next();
+  if (next === undefined || next.done) {
+    group.keys.delete(key);
+    return;
   }
+  const [other, otherCount] = next.value;
+  counts.description = other;
+  counts.count = otherCount;
+  counts.others!.delete(other);
+  if (counts.others!.size === 0) counts.others = undefined;
 }
