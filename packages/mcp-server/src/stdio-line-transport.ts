@@ -81,6 +81,13 @@ export class StdioLineTransport implements Transport {
 
   readonly #onStreamError = (error: Error) => this.onerror?.(error);
 
+  /** A direct answer goes out as written; nothing waits for the write (no promise per answer). */
+  readonly #sendAnswer = (response: JSONRPCMessage | undefined): void => {
+    if (response && !this.#closed) this.#stdout.write(`${JSON.stringify(response)}\n`);
+  };
+
+  readonly #answerFailed = (error: unknown): void => this.onerror?.(error as Error);
+
   readonly #onData = (chunk: Buffer | string) => {
     const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
     let start = 0;
@@ -123,10 +130,7 @@ export class StdioLineTransport implements Transport {
       if (value.method === 'tools/call') {
         const answer = this.direct.take(value);
         if (answer) {
-          answer.then(
-            (response) => (response ? this.send(response) : undefined),
-            (error: unknown) => this.onerror?.(error as Error),
-          );
+          answer.then(this.#sendAnswer, this.#answerFailed);
           return;
         }
       } else if (value.method === 'notifications/cancelled' && isPlainObject(value.params)) {
