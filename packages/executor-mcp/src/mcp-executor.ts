@@ -66,7 +66,16 @@ export class McpExecutor implements Executor {
     return tool.source === 'mcp_server' && tool.metadata.mcpServer === this.#options.serverName;
   }
 
-  async execute(request: ExecutionRequest): Promise<CallToolResult> {
+  /** Not an async function: the call's own promise is returned, with no step of its own. */
+  execute(request: ExecutionRequest): Promise<CallToolResult> {
+    try {
+      return this.#execute(request);
+    } catch (error) {
+      return Promise.reject(error);
+    }
+  }
+
+  #execute(request: ExecutionRequest): Promise<CallToolResult> {
     const { tool, context } = request;
     const { serverName, connection } = this.#options;
     const mcpName = mcpNameOf(tool);

@@ -199,7 +199,16 @@ export class ArsenalMcpServer {
    * Answer one `tools/call`. Tool failures are `isError` results; an unknown tool name is a
    * protocol error (InvalidParams); the name is echoed cut to size.
    */
-  async callTool(name: string, args: unknown, context: CallContext = {}): Promise<CallToolResult> {
+  callTool(name: string, args: unknown, context: CallContext = {}): Promise<CallToolResult> {
+    // Not an async function: the answer's own promise is returned, with no step of its own.
+    try {
+      return this.#callTool(name, args, context);
+    } catch (error) {
+      return Promise.reject(error);
+    }
+  }
+
+  #callTool(name: string, args: unknown, context: CallContext): Promise<CallToolResult> {
     const input = (typeof args === 'object' && args !== null ? args : {}) as Record<
       string,
       unknown
@@ -207,7 +216,9 @@ export class ArsenalMcpServer {
     const principal = context.principal;
     if (this.mode !== 'static') {
       if (name === FIND_RELEVANT_TOOLS) return this.#calls.findRelevantTools(input, principal);
-      if (name === DESCRIBE_TOOL) return this.#calls.describeTool(input, principal);
+      if (name === DESCRIBE_TOOL) {
+        return Promise.resolve(this.#calls.describeTool(input, principal));
+      }
       if (name === EXECUTE_TOOL) return this.#calls.executeTool(input, context);
     }
     if (name === CONFIRM_TOOL_CALL && this.#confirmationTool) {
