@@ -138,7 +138,7 @@ function ignore(): void {}
  * (a confirmation asked of the client, a tool reading its context's signal): a signal per
  * request, with its listeners, cost more than the rest of the request's own work.
  */
-class DirectCall implements CallChannel, CallCancellation {
+export class DirectCall implements CallChannel, CallCancellation {
   readonly requestId: RequestId;
   aborted = false;
   reason: unknown;
@@ -195,6 +195,8 @@ class DirectCall implements CallChannel, CallCancellation {
     this.#listeners = listeners;
     listeners.push(listener);
     return () => {
+      // Once aborted the list is being told (a listener may stop listening as it is told).
+      if (this.aborted) return;
       const index = listeners.indexOf(listener);
       if (index !== -1) listeners.splice(index, 1);
     };
