@@ -25,7 +25,9 @@ import { referenceServerEntry } from './lib/reference-servers.js';
 import { percentile, printTable, writeResult } from './lib/report.js';
 
 const CALLS = Number(process.env.CALLS ?? 2000);
-const WARMUP = 200;
+// Calls per path before timing starts. The processes are still tiering their hot code up to
+// optimised code over the first few thousand calls, so the default times that phase too.
+const WARMUP = Number(process.env.WARMUP ?? 200);
 const CONCURRENCY = Number(process.env.CONCURRENCY ?? 20);
 const everything = referenceServerEntry('server-everything');
 const sdkProxy = fileURLToPath(new URL('./lib/sdk-stdio-proxy.ts', import.meta.url));
@@ -296,6 +298,7 @@ try {
     `wrote ${writeResult('mcp-latency', {
       date: new Date().toISOString(),
       calls: CALLS,
+      warmup: WARMUP,
       concurrency: CONCURRENCY,
       rows,
       ratios,

@@ -89,6 +89,7 @@ export type {
   BatchResult,
   BatchStrategy,
   BulkheadOptions,
+  CallCancellation,
   CircuitBreakerOptions,
   CircuitChange,
   CircuitScope,

@@ -14,7 +14,7 @@ import type { McpConnection } from './mcp-connection.js';
 import { type CallErrorContext, McpToolError, toCallError } from './mcp-errors.js';
 import { CALL_META_KEY } from './request-relations.js';
 import { CALL_TOOL_RESULT_CHECK } from './result-shapes.js';
-import { type AbortWatch, type StdioToolCalls, watchSignal } from './stdio-tool-calls.js';
+import { type AbortSource, type StdioToolCalls, watchSignal } from './stdio-tool-calls.js';
 
 export interface McpExecutorOptions {
   serverName: string;
@@ -66,7 +66,16 @@ export class McpExecutor implements Executor {
     return tool.source === 'mcp_server' && tool.metadata.mcpServer === this.#options.serverName;
   }
 
-  async execute(request: ExecutionRequest): Promise<CallToolResult> {
+  /** Not an async function: the call's own promise is returned, with no step of its own. */
+  execute(request: ExecutionRequest): Promise<CallToolResult> {
+    try {
+      return this.#execute(request);
+    } catch (error) {
+      return Promise.reject(error);
+    }
+  }
+
+  #execute(request: ExecutionRequest): Promise<CallToolResult> {
     const { tool, context } = request;
     const { serverName, connection } = this.#options;
     const mcpName = mcpNameOf(tool);
@@ -121,26 +130,21 @@ export class McpExecutor implements Executor {
   ): Promise<CallToolResult> {
     const { tool, context } = request;
     const { serverName, connection } = this.#options;
-    const watchAbort: AbortWatch = context.onAbort
-      ? (listener) => context.onAbort!(listener)
+    // The context itself tells of the abort when it can: no signal, no adapter per call.
+    const abort: AbortSource = context.onAbort
+      ? (context as AbortSource)
       : watchSignal(context.signal);
     const tracked = this.#options.inFlight?.add(context);
     const traceparent = formatTraceparent(context);
     let result: CallToolResult;
     try {
-      result = await toolCalls.call(
-        client,
-        mcpName,
-        request.arguments,
-        traceparent ? { traceparent } : undefined,
-        {
-          watchAbort,
-          timeoutMs: this.#options.timeoutMs,
-          maxTotalTimeoutMs: this.#options.maxTotalTimeoutMs,
-          onProgress: this.#progressListener(context),
-          callKey: tracked?.key,
-        },
-      );
+      result = await toolCalls.call(client, mcpName, request.arguments, traceparent, {
+        abort,
+        timeoutMs: this.#options.timeoutMs,
+        maxTotalTimeoutMs: this.#options.maxTotalTimeoutMs,
+        onProgress: this.#progressListener(context),
+        callKey: tracked?.key,
+      });
     } catch (error) {
       throw toCallError(error, this.#errorContext(tool, context.signal));
     } finally {

@@ -31,7 +31,7 @@ function fakeClient(
 
 function options(overrides: Partial<Parameters<StdioToolCalls['call']>[4]> = {}) {
   return {
-    watchAbort: watchSignal(new AbortController().signal),
+    abort: watchSignal(new AbortController().signal),
     timeoutMs: 1_000,
     maxTotalTimeoutMs: 10_000,
     onProgress: () => {},
@@ -51,13 +51,7 @@ describe('StdioToolCalls', () => {
   it('sends tools/call with a string id as its progress token and resolves with the answer', async () => {
     const { transport, sent } = fakeTransport();
     const calls = new StdioToolCalls(transport);
-    const pending = calls.call(
-      fakeClient(),
-      'get_sum',
-      { a: 1, b: 2 },
-      { traceparent: 't' },
-      options(),
-    );
+    const pending = calls.call(fakeClient(), 'get_sum', { a: 1, b: 2 }, 't', options());
     await Promise.resolve();
     expect(sent).toHaveLength(1);
     const request = sent[0]!;
@@ -208,7 +202,7 @@ describe('StdioToolCalls', () => {
       'hang',
       {},
       undefined,
-      options({ watchAbort: watchSignal(controller.signal) }),
+      options({ abort: watchSignal(controller.signal) }),
     );
     const caught = pending.catch((error: unknown) => error);
     controller.abort(new Error('user pressed stop'));
@@ -229,7 +223,7 @@ describe('StdioToolCalls', () => {
       'x',
       {},
       undefined,
-      options({ watchAbort: watchSignal(controller.signal) }),
+      options({ abort: watchSignal(controller.signal) }),
     );
     await Promise.resolve();
     calls.take(answer(sent[0]!.id!, { content: [] }));
@@ -249,7 +243,7 @@ describe('StdioToolCalls', () => {
         'x',
         {},
         undefined,
-        options({ watchAbort: watchSignal(controller.signal) }),
+        options({ abort: watchSignal(controller.signal) }),
       ),
     ).rejects.toThrow('too late');
     expect(sent).toHaveLength(0);
@@ -291,5 +285,56 @@ describe('StdioToolCalls', () => {
     expect(relations.callOf({ params: { _meta: { progressToken: token } } }, 99)).toBe('call-7');
     relations.forget('call-7');
     expect(relations.callOf({ params: { _meta: { progressToken: token } } }, 99)).toBeUndefined();
+  });
+  it("writes its messages to the server's stdin when it can, and through send when it cannot", async () => {
+    const { transport, sent } = fakeTransport();
+    const lines: string[] = [];
+    let connected = true;
+    const calls = new StdioToolCalls(transport, undefined, (line) => {
+      if (!connected) return false;
+      lines.push(line);
+      return true;
+    });
+    const controller = new AbortController();
+    const pending = calls.call(
+      fakeClient(),
+      'get_sum',
+      { a: 1 },
+      't',
+      options({ abort: watchSignal(controller.signal) }),
+    );
+    const caught = pending.catch((error: unknown) => error);
+    expect(sent).toHaveLength(0);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]!.endsWith('\n')).toBe(true);
+    const request = JSON.parse(lines[0]!) as Sent;
+    expect(request).toMatchObject({
+      jsonrpc: '2.0',
+      method: 'tools/call',
+      params: { name: 'get_sum', arguments: { a: 1 }, _meta: { traceparent: 't' } },
+    });
+    // The cancel goes the same way.
+    controller.abort(new Error('stop'));
+    expect(JSON.parse(lines[1]!)).toMatchObject({
+      method: 'notifications/cancelled',
+      params: { requestId: request.id },
+    });
+    expect(await caught).toBeInstanceOf(McpError);
+    // No stdin (the process is gone): the transport's send, which fails the call as the SDK does.
+    connected = false;
+    const failing = new StdioToolCalls(
+      {
+        ...transport,
+        send: async () => {
+          throw new Error('Not connected');
+        },
+      } as Transport,
+      undefined,
+      () => false,
+    );
+    await expect(failing.call(fakeClient(), 'x', {}, undefined, options())).rejects.toThrow(
+      'Not connected',
+    );
+    expect(failing.pendingCount).toBe(0);
   });
 });

@@ -1,3 +1,4 @@
+import type { Writable } from 'node:stream';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
@@ -13,28 +14,39 @@ import { CALL_TOOL_RESULT_CHECK } from './result-shapes.js';
 import { ServerLineReader } from './server-line-reader.js';
 
 /**
- * Runs a listener once when the call is aborted (at once when it already is); returns the function
- * that removes it. `ToolCallContext.onAbort` is one; {@link watchSignal} makes one of a signal.
+ * What tells a call of its abort: `onAbort` runs a listener once when the call is aborted (at once
+ * when it already is) and returns the function that removes it. A `ToolCallContext` with
+ * `onAbort` is one; {@link watchSignal} makes one of a signal.
  */
-export type AbortWatch = (listener: (reason: unknown) => void) => () => void;
+export interface AbortSource {
+  onAbort(listener: (reason: unknown) => void): () => void;
+}
 
-/** An {@link AbortWatch} of an AbortSignal. */
-export function watchSignal(signal: AbortSignal): AbortWatch {
-  return (listener) => {
-    if (signal.aborted) {
-      listener(signal.reason);
-      return () => {};
-    }
-    const onAbort = () => listener(signal.reason);
-    signal.addEventListener('abort', onAbort, { once: true });
-    return () => signal.removeEventListener('abort', onAbort);
+/** An {@link AbortSource} of an AbortSignal. */
+export function watchSignal(signal: AbortSignal): AbortSource {
+  return {
+    onAbort(listener) {
+      if (signal.aborted) {
+        listener(signal.reason);
+        return () => {};
+      }
+      const onAbort = () => listener(signal.reason);
+      signal.addEventListener('abort', onAbort, { once: true });
+      return () => signal.removeEventListener('abort', onAbort);
+    },
   };
 }
+
+/**
+ * Writes one line to the server's stdin; false when there is no stdin to write to, and the
+ * message then goes through the transport's `send` (which fails as the SDK fails it).
+ */
+export type LineWriter = (line: string) => boolean;
 
 /** What one tools/call sent by {@link StdioToolCalls} is given. */
 export interface StdioCallOptions {
   /** An abort sends notifications/cancelled and rejects the call. */
-  watchAbort: AbortWatch;
+  abort: AbortSource;
   /** Without progress, the call fails with a RequestTimeout McpError after this long. */
   timeoutMs: number;
   /** Hard limit even while progress arrives. */
@@ -87,15 +99,21 @@ function resultChecksOf(client: Client): ClientResultChecks | undefined {
 export class StdioToolCalls {
   readonly #transport: Transport;
   readonly #relations: UpstreamRequestRelations | undefined;
+  readonly #writeLine: LineWriter | undefined;
   readonly #pending = new Map<string, PendingCall>();
   #next = 0;
   #timer: ReturnType<typeof setTimeout> | undefined;
   /** When the armed timer fires. */
   #timerAt = Number.POSITIVE_INFINITY;
 
-  constructor(transport: Transport, relations?: UpstreamRequestRelations) {
+  /**
+   * `writeLine`: the server's stdin, written to directly (a message then costs no promise of the
+   * transport's `send`); without it every message goes through `send`.
+   */
+  constructor(transport: Transport, relations?: UpstreamRequestRelations, writeLine?: LineWriter) {
     this.#transport = transport;
     this.#relations = relations;
+    this.#writeLine = writeLine;
   }
 
   /** Calls waiting for their answer. */
@@ -116,12 +134,12 @@ export class StdioToolCalls {
     client: Client,
     name: string,
     args: Record<string, unknown>,
-    meta: Record<string, unknown> | undefined,
+    traceparent: string | undefined,
     options: StdioCallOptions,
   ): Promise<CallToolResult> {
     let pending: PendingCall | undefined;
     let abortedFirst: { reason: unknown } | undefined;
-    const unwatch = options.watchAbort((reason) => {
+    const unwatch = options.abort.onAbort((reason) => {
       if (pending) this.#cancel(pending, reason);
       else abortedFirst = { reason };
     });
@@ -157,12 +175,12 @@ export class StdioToolCalls {
         params: {
           name,
           arguments: args,
-          _meta: meta === undefined ? { progressToken: id } : { ...meta, progressToken: id },
+          // W3C trace context, so a traced server continues the caller's trace.
+          _meta:
+            traceparent === undefined ? { progressToken: id } : { traceparent, progressToken: id },
         },
       };
-      this.#transport.send(message).catch((error: unknown) => {
-        if (this.#settle(call)) reject(error);
-      });
+      this.#send(message, call);
     });
   }
 
@@ -247,18 +265,30 @@ export class StdioToolCalls {
     pending.options.onProgress(progress);
   }
 
+  /**
+   * Send a message of this path: straight to the server's stdin when there is one (a failed write
+   * shows on the stream, whose close fails the calls waiting), else through the transport; a
+   * send that fails fails `call`, when given and still waiting.
+   */
+  #send(message: JSONRPCMessage, call: PendingCall | undefined): void {
+    if (this.#writeLine?.(`${JSON.stringify(message)}\n`)) return;
+    this.#transport.send(message).catch((error: unknown) => {
+      // Without a call: the connection is going away, and its close fails what is left.
+      if (call && this.#settle(call)) call.reject(error);
+    });
+  }
+
   /** Stop waiting, tell the server, fail the call (abort or timeout). */
   #cancel(pending: PendingCall, reason: unknown): void {
     if (!this.#settle(pending)) return;
-    this.#transport
-      .send({
+    this.#send(
+      {
         jsonrpc: '2.0',
         method: 'notifications/cancelled',
         params: { requestId: pending.id, reason: String(reason) },
-      })
-      .catch(() => {
-        // The connection is going away; its close fails what is left.
-      });
+      },
+      undefined,
+    );
     pending.reject(
       reason instanceof McpError ? reason : new McpError(ErrorCode.RequestTimeout, String(reason)),
     );
@@ -347,7 +377,14 @@ export function attachStdioToolCalls(
   if (!(transport instanceof StdioClientTransport)) return undefined;
   const reader = (transport as unknown as { _readBuffer?: unknown })._readBuffer;
   if (!(reader instanceof ServerLineReader)) return undefined;
-  const calls = new StdioToolCalls(transport, relations);
+  const calls = new StdioToolCalls(transport, relations, (line) => {
+    // The SDK keeps the child process in a field it does not export (see useServerLineReader).
+    const stdin = (transport as unknown as { _process?: { stdin?: Writable | null } })._process
+      ?.stdin;
+    if (!stdin?.writable) return false;
+    stdin.write(line);
+    return true;
+  });
   reader.taker = calls;
   // Set before the SDK client connects: it keeps this handler and calls it first on close.
   const previous = transport.onclose;

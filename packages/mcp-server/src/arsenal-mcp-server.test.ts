@@ -182,6 +182,20 @@ describe('dynamic mode', () => {
   });
 });
 
+describe('callTool', () => {
+  it('answers an unknown tool with a rejected promise, never a throw', async () => {
+    const mcp = createArsenalMcpServer({ arsenal, mode: 'static' });
+    let pending: Promise<unknown> | undefined;
+    expect(() => {
+      pending = mcp.callTool('no_such_tool', {});
+    }).not.toThrow();
+    await expect(pending).rejects.toThrow(/Unknown tool "no_such_tool"/);
+    const sum = await mcp.callTool('add_numbers', { a: 2, b: 2 });
+    expect(sum.structuredContent).toEqual({ sum: 4 });
+    await mcp.close();
+  });
+});
+
 describe('hybrid mode', () => {
   it('lists the pinned tools and the meta-tools, and runs both', async () => {
     const client = await serve('hybrid', ['notes.*']);

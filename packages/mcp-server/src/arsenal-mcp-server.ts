@@ -1,4 +1,4 @@
-import type { Arsenal, ClientRequests, Principal } from '@arsenal/core';
+import type { Arsenal, Principal } from '@arsenal/core';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import {
   CallToolRequestSchema,
@@ -199,7 +199,16 @@ export class ArsenalMcpServer {
    * Answer one `tools/call`. Tool failures are `isError` results; an unknown tool name is a
    * protocol error (InvalidParams); the name is echoed cut to size.
    */
-  async callTool(name: string, args: unknown, context: CallContext = {}): Promise<CallToolResult> {
+  callTool(name: string, args: unknown, context: CallContext = {}): Promise<CallToolResult> {
+    // Not an async function: the answer's own promise is returned, with no step of its own.
+    try {
+      return this.#callTool(name, args, context);
+    } catch (error) {
+      return Promise.reject(error);
+    }
+  }
+
+  #callTool(name: string, args: unknown, context: CallContext): Promise<CallToolResult> {
     const input = (typeof args === 'object' && args !== null ? args : {}) as Record<
       string,
       unknown
@@ -207,7 +216,9 @@ export class ArsenalMcpServer {
     const principal = context.principal;
     if (this.mode !== 'static') {
       if (name === FIND_RELEVANT_TOOLS) return this.#calls.findRelevantTools(input, principal);
-      if (name === DESCRIBE_TOOL) return this.#calls.describeTool(input, principal);
+      if (name === DESCRIBE_TOOL) {
+        return Promise.resolve(this.#calls.describeTool(input, principal));
+      }
       if (name === EXECUTE_TOOL) return this.#calls.executeTool(input, context);
     }
     if (name === CONFIRM_TOOL_CALL && this.#confirmationTool) {
@@ -253,16 +264,19 @@ export class ArsenalMcpServer {
       channel: CallChannel,
       progressToken: ProgressToken | undefined,
     ): CallContext => {
+      // Built field by field: spreading a small object per optional field cost more than the rest.
+      const context: CallContext = { onLog: logForwarder(channel, logging) };
+      if (principal) context.principal = principal;
+      // The direct path's cancellation spares the call an AbortSignal (made only if asked for).
+      if (channel.cancellation) context.cancellation = channel.cancellation;
+      else context.signal = channel.signal;
       const onProgress = progressReporter(channel, progressToken);
+      if (onProgress) context.onProgress = onProgress;
       const askConfirmation = confirmationAsker(server, channel);
-      return {
-        ...(principal ? { principal } : {}),
-        signal: channel.signal,
-        ...(onProgress ? { onProgress } : {}),
-        onLog: logForwarder(channel, logging),
-        ...(askConfirmation ? { askConfirmation } : {}),
-        ...withClient(clientRequestsOf(server, channel.requestId)),
-      };
+      if (askConfirmation) context.askConfirmation = askConfirmation;
+      const client = clientRequestsOf(server, channel.requestId);
+      if (client) context.client = client;
+      return context;
     };
     server.setRequestHandler(CallToolRequestSchema, (request, extra) =>
       this.callTool(
@@ -335,8 +349,4 @@ export class ArsenalMcpServer {
  */
 export function createArsenalMcpServer(options: ArsenalMcpServerOptions): ArsenalMcpServer {
   return new ArsenalMcpServer(options);
-}
-
-function withClient(client: ClientRequests | undefined): { client?: ClientRequests } {
-  return client ? { client } : {};
 }

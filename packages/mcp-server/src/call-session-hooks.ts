@@ -1,4 +1,4 @@
-import type { ProgressUpdate, ToolLogEntry } from '@arsenal/core';
+import type { CallCancellation, ProgressUpdate, ToolLogEntry } from '@arsenal/core';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js';
 import type {
@@ -11,37 +11,48 @@ import type { SessionLogging } from './session-logging.js';
 /** What the SDK hands a `tools/call` handler: the call's id, signal and notification channel. */
 export type CallExtra = RequestHandlerExtra<ServerRequest, ServerNotification>;
 
-/** The part of {@link CallExtra} a call's hooks use; the direct tools/call path provides it too. */
-export type CallChannel = Pick<CallExtra, 'requestId' | 'signal' | 'sendNotification'>;
+/**
+ * The part of {@link CallExtra} a call's hooks use; the direct tools/call path provides it too,
+ * with a `cancellation` that lets the engine hear of a cancel without reading `signal` (which
+ * that path makes only when asked for it).
+ */
+export type CallChannel = Pick<CallExtra, 'requestId' | 'signal' | 'sendNotification'> & {
+  cancellation?: CallCancellation;
+};
 
 /** Sends a tool's progress as `notifications/progress`; undefined when the client sent no token. */
 export function progressReporter(
   extra: CallChannel,
   progressToken: ProgressToken | undefined,
 ): ((update: ProgressUpdate) => void) | undefined {
+  return progressToken === undefined ? undefined : progressSender(extra, progressToken);
+}
+
+function progressSender(
+  extra: CallChannel,
+  progressToken: ProgressToken,
+): (update: ProgressUpdate) => void {
   let step = 0;
-  return progressToken === undefined
-    ? undefined
-    : (update: ProgressUpdate) => {
-        step++;
-        void extra
-          .sendNotification({
-            method: 'notifications/progress',
-            params: {
-              progressToken,
-              // Arsenal reports a fraction; MCP counts progress in the units of total.
-              progress:
-                update.progress === undefined
-                  ? step
-                  : update.total === undefined
-                    ? update.progress
-                    : update.progress * update.total,
-              ...(update.total === undefined ? {} : { total: update.total }),
-              ...(update.message === undefined ? {} : { message: update.message }),
-            },
-          })
-          .catch(() => {});
-      };
+  return (update: ProgressUpdate) => {
+    step++;
+    void extra
+      .sendNotification({
+        method: 'notifications/progress',
+        params: {
+          progressToken,
+          // Arsenal reports a fraction; MCP counts progress in the units of total.
+          progress:
+            update.progress === undefined
+              ? step
+              : update.total === undefined
+                ? update.progress
+                : update.progress * update.total,
+          ...(update.total === undefined ? {} : { total: update.total }),
+          ...(update.message === undefined ? {} : { message: update.message }),
+        },
+      })
+      .catch(() => {});
+  };
 }
 
 /** Sends a tool's log entries the session's level lets through, related to the call. */

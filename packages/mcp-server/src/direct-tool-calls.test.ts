@@ -1,9 +1,10 @@
 import { type Arsenal, defineTool } from '@arsenal/core';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createArsenalMcpServer } from './arsenal-mcp-server.js';
-import { isDirectToolCall } from './direct-tool-calls.js';
+import { DirectCall, isDirectToolCall } from './direct-tool-calls.js';
 import { type RunningHttpServer, startHttpServer } from './http-server.js';
 import { connectHttpClient, createFixtureArsenal } from './test-support/fixture.js';
 
@@ -34,6 +35,63 @@ describe('isDirectToolCall', () => {
     ]) {
       expect(isDirectToolCall(message)).toBe(false);
     }
+  });
+});
+
+describe('DirectCall', () => {
+  const server = { notification: vi.fn(async () => {}) } as unknown as Server;
+
+  it('tells every listener once, even those told after one that stops listening', () => {
+    const call = new DirectCall(server, 7);
+    const heard: string[] = [];
+    const stopFirst = call.onAbort(() => {
+      heard.push('first');
+      stopFirst();
+    });
+    call.onAbort((reason) => heard.push(`second:${String(reason)}`));
+    const stopThird = call.onAbort(() => heard.push('third'));
+    call.onAbort(() => {
+      throw new Error('a broken listener');
+    });
+    call.onAbort(() => heard.push('fifth'));
+    call.abort('gone');
+    call.abort('again');
+    stopThird();
+    expect(heard).toEqual(['first', 'second:gone', 'third', 'fifth']);
+    expect(call.aborted).toBe(true);
+    expect(call.reason).toBe('gone');
+  });
+
+  it('makes its signal only when asked, aborted as the call is', () => {
+    const call = new DirectCall(server, 'a');
+    const stopped = vi.fn();
+    const stop = call.onAbort(stopped);
+    stop();
+    const signal = call.signal;
+    expect(signal.aborted).toBe(false);
+    call.abort('why');
+    expect(signal.aborted).toBe(true);
+    expect(signal.reason).toBe('why');
+    expect(stopped).not.toHaveBeenCalled();
+    const late = new DirectCall(server, 'b');
+    late.abort('before');
+    expect(late.signal.reason).toBe('before');
+    const told = vi.fn();
+    late.onAbort(told);
+    expect(told).toHaveBeenCalledWith('before');
+  });
+
+  it('sends notifications related to its request until it is cancelled', async () => {
+    const call = new DirectCall(server, 9);
+    const notification = {
+      method: 'notifications/progress' as const,
+      params: { progressToken: 1, progress: 1 },
+    };
+    await call.sendNotification(notification);
+    expect(server.notification).toHaveBeenCalledWith(notification, { relatedRequestId: 9 });
+    call.abort('stop');
+    await call.sendNotification(notification);
+    expect(server.notification).toHaveBeenCalledTimes(1);
   });
 });
 

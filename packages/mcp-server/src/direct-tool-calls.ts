@@ -1,3 +1,4 @@
+import type { CallCancellation } from '@arsenal/core';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import {
   type CallToolResult,
@@ -5,6 +6,7 @@ import {
   type JSONRPCMessage,
   type ProgressToken,
   type RequestId,
+  type ServerNotification,
 } from '@modelcontextprotocol/sdk/types.js';
 import type { CallChannel } from './call-session-hooks.js';
 import { isPlainObject } from './plain-object.js';
@@ -84,7 +86,7 @@ export function isDirectToolCall(message: unknown): message is DirectToolCall {
 export class DirectToolCalls implements DirectRequests {
   readonly #server: Server;
   readonly #handler: DirectCallHandler;
-  readonly #inFlight = new Map<RequestId, AbortController>();
+  readonly #inFlight = new Map<RequestId, DirectCall>();
 
   constructor(server: Server, handler: DirectCallHandler) {
     this.#server = server;
@@ -103,10 +105,9 @@ export class DirectToolCalls implements DirectRequests {
 
   /** The session closed: stop every call in flight, as the SDK does for its own handlers. */
   abortAll(): void {
-    for (const controller of this.#inFlight.values()) {
-      controller.abort(new Error('The session closed.'));
-    }
+    const calls = [...this.#inFlight.values()];
     this.#inFlight.clear();
+    for (const call of calls) call.abort(new Error('The session closed.'));
   }
 
   async #run(
@@ -115,26 +116,89 @@ export class DirectToolCalls implements DirectRequests {
     args: Record<string, unknown> | undefined,
     progressToken: ProgressToken | undefined,
   ): Promise<JSONRPCMessage | undefined> {
-    const controller = new AbortController();
-    const signal = controller.signal;
-    this.#inFlight.set(id, controller);
-    const server = this.#server;
-    const channel: CallChannel = {
-      requestId: id,
-      signal,
-      sendNotification: async (notification) => {
-        if (signal.aborted) return;
-        await server.notification(notification, { relatedRequestId: id });
-      },
-    };
+    const call = new DirectCall(this.#server, id);
+    this.#inFlight.set(id, call);
     try {
-      const result = await this.#handler(name, args, channel, progressToken);
+      const result = await this.#handler(name, args, call, progressToken);
       // A cancelled request is not answered (MCP cancellation; the SDK does the same).
-      return signal.aborted ? undefined : { jsonrpc: '2.0', id, result };
+      return call.aborted ? undefined : { jsonrpc: '2.0', id, result };
     } catch (error) {
-      return signal.aborted ? undefined : errorResponse(id, error);
+      return call.aborted ? undefined : errorResponse(id, error);
     } finally {
-      if (this.#inFlight.get(id) === controller) this.#inFlight.delete(id);
+      if (this.#inFlight.get(id) === call) this.#inFlight.delete(id);
     }
+  }
+}
+
+function ignore(): void {}
+
+/**
+ * One tools/call on the direct path: its channel to the client and its cancellation. The engine
+ * hears of a cancel through `onAbort`; an AbortSignal is made only when something asks for one
+ * (a confirmation asked of the client, a tool reading its context's signal): a signal per
+ * request, with its listeners, cost more than the rest of the request's own work.
+ */
+export class DirectCall implements CallChannel, CallCancellation {
+  readonly requestId: RequestId;
+  aborted = false;
+  reason: unknown;
+  readonly #server: Server;
+  #listeners: Array<(reason: unknown) => void> | undefined;
+  #controller: AbortController | undefined;
+
+  constructor(server: Server, requestId: RequestId) {
+    this.#server = server;
+    this.requestId = requestId;
+  }
+
+  get cancellation(): CallCancellation {
+    return this;
+  }
+
+  /** Aborts with the call; made when first asked for. */
+  get signal(): AbortSignal {
+    if (!this.#controller) {
+      this.#controller = new AbortController();
+      if (this.aborted) this.#controller.abort(this.reason);
+    }
+    return this.#controller.signal;
+  }
+
+  async sendNotification(notification: ServerNotification): Promise<void> {
+    if (this.aborted) return;
+    await this.#server.notification(notification, { relatedRequestId: this.requestId });
+  }
+
+  abort(reason: unknown): void {
+    if (this.aborted) return;
+    this.aborted = true;
+    this.reason = reason;
+    this.#controller?.abort(reason);
+    const listeners = this.#listeners;
+    this.#listeners = undefined;
+    if (!listeners) return;
+    for (const listener of listeners) {
+      try {
+        listener(reason);
+      } catch {
+        // One listener failing must not keep the others from hearing of the cancel.
+      }
+    }
+  }
+
+  onAbort(listener: (reason: unknown) => void): () => void {
+    if (this.aborted) {
+      listener(this.reason);
+      return ignore;
+    }
+    const listeners = this.#listeners ?? [];
+    this.#listeners = listeners;
+    listeners.push(listener);
+    return () => {
+      // Once aborted the list is being told (a listener may stop listening as it is told).
+      if (this.aborted) return;
+      const index = listeners.indexOf(listener);
+      if (index !== -1) listeners.splice(index, 1);
+    };
   }
 }

@@ -81,18 +81,27 @@ export class StdioLineTransport implements Transport {
 
   readonly #onStreamError = (error: Error) => this.onerror?.(error);
 
+  /** A direct answer goes out as written; nothing waits for the write (no promise per answer). */
+  readonly #sendAnswer = (response: JSONRPCMessage | undefined): void => {
+    if (response && !this.#closed) this.#stdout.write(`${JSON.stringify(response)}\n`);
+  };
+
+  readonly #answerFailed = (error: unknown): void => this.onerror?.(error as Error);
+
   readonly #onData = (chunk: Buffer | string) => {
     const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
     let start = 0;
     let end = bytes.indexOf(NEWLINE);
     while (end !== -1 && !this.#closed) {
-      let line: Buffer = bytes.subarray(start, end);
       if (this.#partialBytes > 0) {
-        line = Buffer.concat([...this.#partial, line]);
+        const line = Buffer.concat([...this.#partial, bytes.subarray(start, end)]);
         this.#partial = [];
         this.#partialBytes = 0;
+        this.#line(line, 0, line.length);
+      } else {
+        // Read in place: no Buffer view per line.
+        this.#line(bytes, start, end);
       }
-      this.#line(line);
       start = end + 1;
       end = bytes.indexOf(NEWLINE, start);
     }
@@ -109,12 +118,12 @@ export class StdioLineTransport implements Transport {
     }
   };
 
-  #line(bytes: Buffer): void {
-    let end = bytes.length;
-    if (end > 0 && bytes[end - 1] === 0x0d) end--;
+  /** The line of `bytes` from `start` to `end` (its newline excluded). */
+  #line(bytes: Buffer, start: number, end: number): void {
+    if (end > start && bytes[end - 1] === 0x0d) end--;
     let value: unknown;
     try {
-      value = JSON.parse(bytes.toString('utf8', 0, end));
+      value = JSON.parse(bytes.toString('utf8', start, end));
     } catch (error) {
       this.onerror?.(error as Error);
       return;
@@ -123,10 +132,7 @@ export class StdioLineTransport implements Transport {
       if (value.method === 'tools/call') {
         const answer = this.direct.take(value);
         if (answer) {
-          answer.then(
-            (response) => (response ? this.send(response) : undefined),
-            (error: unknown) => this.onerror?.(error as Error),
-          );
+          answer.then(this.#sendAnswer, this.#answerFailed);
           return;
         }
       } else if (value.method === 'notifications/cancelled' && isPlainObject(value.params)) {

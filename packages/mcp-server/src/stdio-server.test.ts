@@ -21,6 +21,9 @@ let arsenal: Arsenal;
 let running: RunningStdioServer | undefined;
 /** Resolves once the slow tool has started; its signal, to see it aborted. */
 let slowStarted: Promise<AbortSignal>;
+/** Why the quiet tool (which watches onAbort, never its signal) was stopped, once it is. */
+let quietStopped: Promise<unknown>;
+let quietStarted: Promise<void>;
 
 beforeEach(async () => {
   arsenal = await createFixtureArsenal();
@@ -28,7 +31,29 @@ beforeEach(async () => {
   slowStarted = new Promise((resolve) => {
     started = resolve;
   });
+  let stopped!: (reason: unknown) => void;
+  quietStopped = new Promise((resolve) => {
+    stopped = resolve;
+  });
+  let quietBegan!: () => void;
+  quietStarted = new Promise((resolve) => {
+    quietBegan = resolve;
+  });
   await arsenal.register([
+    defineTool({
+      name: 'wait_quietly',
+      namespace: 'diagnostics',
+      description: 'Wait until the call is cancelled, listening without a signal.',
+      input: { type: 'object', properties: {} },
+      handler: (_args, context) =>
+        new Promise((_resolve, reject) => {
+          context.onAbort?.((reason) => {
+            stopped(reason);
+            reject(reason);
+          });
+          quietBegan();
+        }),
+    }),
     defineTool({
       name: 'wait_for_cancel',
       namespace: 'diagnostics',
@@ -250,6 +275,24 @@ describe('tools/call over stdio', () => {
     const later = await call(session, 2, 'add_numbers', { a: 1, b: 1 });
     expect(later.result?.structuredContent).toEqual({ sum: 2 });
     expect(session.lines.filter(answerTo(1))).toEqual([]);
+  });
+
+  it('stops a cancelled call whose tool listens through onAbort, never reading a signal', async () => {
+    const session = await open();
+    session.send({
+      id: 'q-1',
+      method: 'tools/call',
+      params: { name: 'wait_quietly', arguments: {} },
+    });
+    await quietStarted;
+    session.send({
+      method: 'notifications/cancelled',
+      params: { requestId: 'q-1', reason: 'the user gave up' },
+    });
+    expect(await quietStopped).toBe('the user gave up');
+    const later = await call(session, 2, 'add_numbers', { a: 1, b: 2 });
+    expect(later.result?.structuredContent).toEqual({ sum: 3 });
+    expect(session.lines.filter(answerTo('q-1'))).toEqual([]);
   });
 
   it('stops a running call when the client goes away', async () => {

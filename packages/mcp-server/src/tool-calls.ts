@@ -1,8 +1,10 @@
 import type {
   Arsenal,
+  CallCancellation,
   ClientRequests,
   Principal,
   ProgressUpdate,
+  ToolCall,
   ToolDefinition,
   ToolLogEntry,
   ToolResult,
@@ -38,6 +40,8 @@ import { errorResult, toCallToolResult } from './tool-results.js';
 export interface CallContext {
   principal?: Principal;
   signal?: AbortSignal;
+  /** Cancels the call as `signal` does, without a signal per call (see `ToolCall.cancellation`). */
+  cancellation?: CallCancellation;
   /** Progress of the running tool, passed on as MCP progress notifications. */
   onProgress?: (update: ProgressUpdate) => void;
   /** Log entries of the running tool, with the tool's name as the client knows it. */
@@ -90,17 +94,16 @@ export class ToolCalls {
     query?: string,
   ): Promise<CallToolResult> {
     const listedName = this.#catalog.nameOf(tool);
-    const result = await this.#arsenal.execute({
-      tool: tool.qualifiedName,
-      arguments: args ?? {},
-      audience: 'caller',
-      ...(query ? { query } : {}),
-      ...(context.principal ? { principal: context.principal } : {}),
-      ...(context.signal ? { signal: context.signal } : {}),
-      ...(context.onProgress ? { onProgress: context.onProgress } : {}),
-      ...(context.onLog ? { onLog: logTo(context.onLog, listedName) } : {}),
-      ...(context.client ? { client: context.client } : {}),
-    });
+    // Set field by field: a spread per optional field cost more than building the call.
+    const call: ToolCall = { tool: tool.qualifiedName, arguments: args ?? {}, audience: 'caller' };
+    if (query) call.query = query;
+    if (context.principal) call.principal = context.principal;
+    if (context.signal) call.signal = context.signal;
+    if (context.cancellation) call.cancellation = context.cancellation;
+    if (context.onProgress) call.onProgress = context.onProgress;
+    if (context.onLog) call.onLog = logTo(context.onLog, listedName);
+    if (context.client) call.client = context.client;
+    const result = await this.#arsenal.execute(call);
     if (result.status !== 'pending_confirmation' || !result.confirmation) {
       return toCallToolResult(result, listedName);
     }

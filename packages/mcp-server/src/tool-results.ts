@@ -55,6 +55,8 @@ function isCallToolResult(value: unknown): value is CallToolResult {
 /** A successful tool's value as MCP content: passed through, text, or JSON plus structured content. */
 function successContent(value: unknown): CallToolResult {
   if (isCallToolResult(value)) {
+    // Passed on as it is unless it carries isError (a success says nothing of one): no copy.
+    if (!('isError' in value)) return value;
     const { isError: _isError, ...rest } = value;
     return { ...rest, content: value.content };
   }

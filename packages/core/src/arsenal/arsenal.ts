@@ -158,12 +158,22 @@ export class Arsenal {
    * audit. Never throws for tool failures: every outcome is a ToolResult. A successful call that
    * carries `query` (or the `traceId` of the retrieval that offered the tool) teaches retrieval.
    */
-  async execute<T = unknown>(toolCall: ToolCall): Promise<ToolResult<T>> {
-    const call = this.#dialects.decodeArguments(toolCall, this.registry);
-    const query = this.#learning.queryOf(call);
-    const result = await this.engine.execute<T>(query && !call.query ? { ...call, query } : call);
-    this.#learning.called(query, result);
-    return result;
+  execute<T = unknown>(toolCall: ToolCall): Promise<ToolResult<T>> {
+    let call: ToolCall;
+    let query: string | undefined;
+    try {
+      call = this.#dialects.decodeArguments(toolCall, this.registry);
+      query = this.#learning.queryOf(call);
+    } catch (error) {
+      return Promise.reject(error);
+    }
+    // A call made for no query teaches nothing: its result is the engine's, with no step after.
+    if (!query) return this.engine.execute<T>(call);
+    const learnFrom = query;
+    return this.engine.execute<T>(call.query ? call : { ...call, query }).then((result) => {
+      this.#learning.called(learnFrom, result);
+      return result;
+    });
   }
 
   /** Start a call and return its invocation id at once (see status, cancel, result). */

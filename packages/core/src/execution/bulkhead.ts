@@ -1,3 +1,5 @@
+import { type CallAbortSources, isCallAborted, watchCallAbort } from './call-abort.js';
+
 /** Concurrency limits per tool, and how many calls may wait for a free slot. */
 export interface BulkheadOptions {
   /** Most calls running at once per tool. Default unlimited. */
@@ -24,9 +26,10 @@ export class Bulkhead {
 
   /**
    * Enter the compartment `key` holding at most `limit` calls. Resolves true once inside (call
-   * `leave` afterwards), false when refused or when `signal` aborts while waiting.
+   * `leave` afterwards), false when refused or when the call (`abort`: its signal or its
+   * cancellation) is cancelled while waiting.
    */
-  enter(key: string, limit: number, signal?: AbortSignal): boolean | Promise<boolean> {
+  enter(key: string, limit: number, abort: CallAbortSources = {}): boolean | Promise<boolean> {
     let compartment = this.#compartments.get(key);
     if (!compartment) {
       compartment = { running: 0, waiting: [] };
@@ -36,20 +39,19 @@ export class Bulkhead {
       compartment.running++;
       return true;
     }
-    if (compartment.waiting.length >= this.#maxQueued || signal?.aborted) return false;
+    if (compartment.waiting.length >= this.#maxQueued || isCallAborted(abort)) return false;
     const target = compartment;
     return new Promise<boolean>((resolve) => {
-      const onAbort = () => {
+      const admit = (entered: boolean) => {
+        unwatch();
+        resolve(entered);
+      };
+      target.waiting.push(admit);
+      const unwatch = watchCallAbort(abort, () => {
         const index = target.waiting.indexOf(admit);
         if (index >= 0) target.waiting.splice(index, 1);
         resolve(false);
-      };
-      const admit = (entered: boolean) => {
-        signal?.removeEventListener('abort', onAbort);
-        resolve(entered);
-      };
-      signal?.addEventListener('abort', onAbort, { once: true });
-      target.waiting.push(admit);
+      });
     });
   }
 

@@ -4,6 +4,7 @@ import { isoTime } from '../events/iso-time.js';
 import { canonicalJson } from '../hash/canonical-json.js';
 import type { Executor } from '../ports/executor.js';
 import type { ResolvedTool } from '../registry/types.js';
+import { isCallAborted } from './call-abort.js';
 import { concurrencyLimit, rateLimitedOutcome } from './call-limits.js';
 import {
   type CallState,
@@ -22,7 +23,7 @@ import {
 } from './outcome-builders.js';
 import type { PipelineParts } from './pipeline.js';
 import type { RateLimiter } from './rate-limiter.js';
-import { backoffDelay, isIdempotentTool, sleep } from './retry.js';
+import { backoffDelay, isIdempotentTool, sleepUnlessCancelled } from './retry.js';
 import { type AttemptOutcome, runAttempt } from './run-attempt.js';
 import type { ToolResult } from './types.js';
 
@@ -84,7 +85,7 @@ export class CallRunner {
     const definition = resolved.definition;
     const key = definition.qualifiedName;
     const call = state.call;
-    if (call.signal?.aborted) return this.#finish(state, cancelledOutcome());
+    if (isCallAborted(call)) return this.#finish(state, cancelledOutcome());
     let cacheKey: string | undefined;
     const ttl = call.cache === false ? undefined : parts.cache.ttlFor(definition);
     if (ttl !== undefined) {
@@ -144,7 +145,7 @@ export class CallRunner {
   ): Promise<ToolResult> {
     const bulkhead = this.#parts.bulkhead;
     const key = state.resolved!.definition.qualifiedName;
-    let entered = bulkhead.enter(key, limit, state.call.signal);
+    let entered = bulkhead.enter(key, limit, state.call);
     if (entered instanceof Promise) entered = await entered;
     if (!entered)
       return await this.#finish(
@@ -228,6 +229,7 @@ export class CallRunner {
       principal: call.principal,
       timeoutMs: plan.timeoutMs,
       signal: call.signal,
+      cancellation: call.cancellation,
       onProgress: call.onProgress,
       onLog: call.onLog,
       onInputRequest: call.onInputRequest,
@@ -275,7 +277,7 @@ export class CallRunner {
       delayMs,
       errorCode: outcome.error.code,
     });
-    return sleep(delayMs, state.call.signal).then(
+    return sleepUnlessCancelled(delayMs, state.call).then(
       () => this.#attempt(state, plan),
       () =>
         this.#record(state, plan, {

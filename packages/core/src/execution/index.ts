@@ -41,6 +41,7 @@ export {
   takesControl,
 } from './tool-set-filter.js';
 export type {
+  CallCancellation,
   Clock,
   PendingConfirmation,
   PendingConfirmationInfo,

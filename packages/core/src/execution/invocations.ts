@@ -1,6 +1,7 @@
 import type { Telemetry } from '../events/events.js';
 import { randomUuid } from '../hash/random-id.js';
 import type { ProgressUpdate } from '../ports/executor.js';
+import { watchCallAbort } from './call-abort.js';
 import type { Clock, ToolCall, ToolResult } from './types.js';
 
 /** Where an invocation is: waiting, running, or finished one of three ways. */
@@ -72,10 +73,10 @@ export class InvocationManager {
     const now = this.#options.clock.now();
     const id = `inv_${randomUuid()}`;
     const controller = new AbortController();
-    const callerSignal = call?.signal;
-    const onCallerAbort = () => controller.abort(callerSignal?.reason);
-    if (callerSignal?.aborted) controller.abort(callerSignal.reason);
-    else callerSignal?.addEventListener('abort', onCallerAbort, { once: true });
+    // The caller's signal or cancellation aborts the invocation's own signal.
+    const unlinkCaller = call
+      ? watchCallAbort(call, (reason) => controller.abort(reason))
+      : () => {};
     const invocation: Invocation = {
       id,
       call,
@@ -89,7 +90,7 @@ export class InvocationManager {
       done: Promise.resolve(undefined as unknown as ToolResult),
       result: undefined,
       listeners: new Set(),
-      unlinkCaller: () => callerSignal?.removeEventListener('abort', onCallerAbort),
+      unlinkCaller,
     };
     this.#invocations.set(id, invocation);
     invocation.done = Promise.resolve().then(() => this.#start(invocation));
@@ -119,6 +120,8 @@ export class InvocationManager {
     const result = await this.#options.run({
       ...invocation.call,
       signal: invocation.controller.signal,
+      // Linked to the signal above when the invocation started.
+      cancellation: undefined,
       onProgress,
     });
     invocation.result = result;

@@ -1,5 +1,11 @@
 import { CancelledError } from '../errors/arsenal-error.js';
 import type { ToolDefinition } from '../tool/tool-definition.js';
+import {
+  type CallAbortSources,
+  callAbortReason,
+  isCallAborted,
+  watchCallAbort,
+} from './call-abort.js';
 
 /**
  * How often a call that failed with a retryable error is tried again, and how long to wait between
@@ -43,19 +49,23 @@ export function backoffDelay(retry: number, options: RetryOptions = {}): number 
 
 /** Wait `ms`, or reject with CancelledError as soon as `signal` aborts. Leaves no timer behind. */
 export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return sleepUnlessCancelled(ms, { signal });
+}
+
+/** {@link sleep} for a call: either of its signal and its cancellation ends the wait. */
+export function sleepUnlessCancelled(ms: number, abort: CallAbortSources): Promise<void> {
   return new Promise<void>((resolve, reject) => {
-    if (signal?.aborted) {
-      reject(new CancelledError(undefined, { cause: signal.reason }));
+    if (isCallAborted(abort)) {
+      reject(new CancelledError(undefined, { cause: callAbortReason(abort) }));
       return;
     }
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(new CancelledError(undefined, { cause: signal?.reason }));
-    };
     const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
+      unwatch();
       resolve();
     }, ms);
-    signal?.addEventListener('abort', onAbort, { once: true });
+    const unwatch = watchCallAbort(abort, (reason) => {
+      clearTimeout(timer);
+      reject(new CancelledError(undefined, { cause: reason }));
+    });
   });
 }

@@ -9,6 +9,7 @@ import type {
   ToolLogEntry,
 } from '../ports/executor.js';
 import type { ToolDefinition } from '../tool/tool-definition.js';
+import { callAbortReason, isCallAborted, watchCallAbort } from './call-abort.js';
 import { describeError } from './call-outcome.js';
 import {
   bindClientRequests,
@@ -18,7 +19,7 @@ import {
   unsupportedSample,
 } from './client-requests.js';
 import { FunctionExecutor } from './function-executor.js';
-import type { ToolResultError } from './types.js';
+import type { CallCancellation, ToolResultError } from './types.js';
 
 export type AttemptOutcome =
   | { ok: true; value: unknown }
@@ -35,6 +36,8 @@ export interface AttemptRequest {
   timeoutMs: number;
   /** The caller's signal: aborting it cancels the attempt. */
   signal: AbortSignal | undefined;
+  /** The caller's cancellation: cancels the attempt as the signal does. */
+  cancellation?: CallCancellation | undefined;
   onProgress: ((update: ProgressUpdate) => void) | undefined;
   onLog: ((entry: ToolLogEntry) => void) | undefined;
   onInputRequest?: ((request: ToolInputRequest) => Promise<ToolInputResponse>) | undefined;
@@ -50,8 +53,7 @@ export interface AttemptRequest {
  * answers at once is answered at once: the outcome, not a promise of it.
  */
 export function runAttempt(request: AttemptRequest): AttemptOutcome | Promise<AttemptOutcome> {
-  const signal = request.signal;
-  if (signal?.aborted) return cancelled(signal.reason);
+  if (isCallAborted(request)) return cancelled(callAbortReason(request));
   const attempt = new Attempt(request);
   attempt.start();
   if (attempt.outcome) return attempt.outcome;
@@ -122,7 +124,8 @@ class Attempt {
   /** Told of the abort through `context.onAbort`, without a signal. */
   abortListeners: Array<(reason: unknown) => void> | undefined;
   timer: ReturnType<typeof setTimeout> | undefined;
-  onCallerAbort: (() => void) | undefined;
+  /** Stops listening for the caller's abort (its signal or its cancellation). */
+  unwatchCaller: (() => void) | undefined;
 
   constructor(request: AttemptRequest) {
     this.request = request;
@@ -130,13 +133,11 @@ class Attempt {
 
   start(): void {
     const request = this.request;
-    const signal = request.signal;
-    if (signal) {
-      this.onCallerAbort = () => {
-        this.abort(signal.reason ?? new CancelledError());
-        this.settle(cancelled(signal.reason));
-      };
-      signal.addEventListener('abort', this.onCallerAbort, { once: true });
+    if (request.signal || request.cancellation) {
+      this.unwatchCaller = watchCallAbort(request, (reason) => {
+        this.abort(reason ?? new CancelledError());
+        this.settle(cancelled(reason));
+      });
     }
     const executor = request.executor;
     const context = new AttemptContext(this);
@@ -218,7 +219,7 @@ class Attempt {
     this.settled = true;
     this.outcome = outcome;
     if (this.timer !== undefined) clearTimeout(this.timer);
-    if (this.onCallerAbort) this.request.signal?.removeEventListener('abort', this.onCallerAbort);
+    if (this.unwatchCaller) this.unwatchCaller();
     this.resolve(outcome);
   }
 }

@@ -17,6 +17,47 @@ export interface Clock {
 
 export const systemClock: Clock = { now: () => Date.now() };
 
+/**
+ * A call's cancellation without an AbortSignal (see `ToolCall.cancellation`).
+ *
+ * @example
+ * ```ts
+ * import type { CallCancellation } from '@arsenal/core';
+ *
+ * class Cancel implements CallCancellation {
+ *   aborted = false;
+ *   reason: unknown;
+ *   #listeners = new Set<(reason: unknown) => void>();
+ *   abort(reason: unknown): void {
+ *     if (this.aborted) return;
+ *     this.aborted = true;
+ *     this.reason = reason;
+ *     for (const listener of this.#listeners) listener(reason);
+ *     this.#listeners.clear();
+ *   }
+ *   onAbort(listener: (reason: unknown) => void): () => void {
+ *     if (this.aborted) {
+ *       listener(this.reason);
+ *       return () => {};
+ *     }
+ *     this.#listeners.add(listener);
+ *     return () => this.#listeners.delete(listener);
+ *   }
+ * }
+ * ```
+ */
+export interface CallCancellation {
+  /** Whether the call has been cancelled. */
+  readonly aborted: boolean;
+  /** Why, once it has. */
+  readonly reason?: unknown;
+  /**
+   * Run `listener` once when the call is cancelled (at once when it already is); returns the
+   * function that stops listening.
+   */
+  onAbort(listener: (reason: unknown) => void): () => void;
+}
+
 /** One request to run a tool, as a model or an application makes it. */
 export interface ToolCall {
   /** Tool name, `namespace.name`, qualified name (`ns.name:1.0.0`) or alias. */
@@ -47,6 +88,12 @@ export interface ToolCall {
   requireConfirmation?: boolean;
   /** Aborting it cancels the call. */
   signal?: AbortSignal;
+  /**
+   * Cancels the call as `signal` does, for a caller that keeps no AbortSignal per call (a server
+   * answering many calls: a signal and its listeners cost more than the engine's own work on a
+   * call). With both, whichever aborts first cancels the call.
+   */
+  cancellation?: CallCancellation;
   /** Told about each progress update the tool reports while it runs. */
   onProgress?: (update: ProgressUpdate) => void;
   /** Log entries the running tool reports through `context.log`. A listener that throws is ignored. */
