@@ -28,6 +28,8 @@ const CALLS = Number(process.env.CALLS ?? 2000);
 // Calls per path before timing starts. The processes are still tiering their hot code up to
 // optimised code over the first few thousand calls, so the default times that phase too.
 const WARMUP = Number(process.env.WARMUP ?? 200);
+// A run with another warm-up is written beside the default one, not over it.
+const RESULT = process.env.WARMUP === undefined ? 'mcp-latency' : `mcp-latency-warmup-${WARMUP}`;
 const CONCURRENCY = Number(process.env.CONCURRENCY ?? 20);
 const everything = referenceServerEntry('server-everything');
 const sdkProxy = fileURLToPath(new URL('./lib/sdk-stdio-proxy.ts', import.meta.url));
@@ -295,7 +297,7 @@ try {
     `\noverhead ratio at p50: stdio ${ratios.stdio.p50.toFixed(2)}, http ${ratios.http.p50.toFixed(2)} (target <= 1.3); ${CALLS} calls per path, alternating`,
   );
   console.log(
-    `wrote ${writeResult('mcp-latency', {
+    `wrote ${writeResult(RESULT, {
       date: new Date().toISOString(),
       calls: CALLS,
       warmup: WARMUP,

@@ -4,7 +4,8 @@
 // so the engines share the machine's load. Arsenal's time includes one retrieval, which does the
 // indexing it defers until a search needs it. The first round warms the JIT and is reported
 // apart. Run: pnpm --filter @arsenal/bench bench:seal-registration (one run; `tsx repeat.ts 3
-// seal-registration seal-registration.ts` for three). BENCH_ROUNDS (default 8) sets the rounds;
+// seal-registration seal-registration.ts` for three). BENCH_ROUNDS (default 24) sets the rounds;
+// with 8, the medians of one engine moved by up to a sixth between runs on a quiet machine.
 // BENCH_COMPARE=<dist/index.js of another build> adds that build's Arsenal.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -14,7 +15,7 @@ import { ENGINES } from './lib/peer-engines.js';
 import { printTable, writeResult } from './lib/report.js';
 
 type Core = typeof import('@arsenal/core');
-const rounds = Number(process.env.BENCH_ROUNDS ?? 8);
+const rounds = Number(process.env.BENCH_ROUNDS ?? 24);
 const source = fileURLToPath(new URL('data/seal-tools/tools.jsonl', import.meta.url));
 const tools = core.parseCatalog(readFileSync(source, 'utf8'), { format: 'jsonl', source });
 

@@ -56,6 +56,59 @@ export const PROTOCOL_TABLES: TableSpec[] = [
       ]),
   },
   {
+    name: 'mcp-latency-steady',
+    sources: ['mcp-latency-warmup-3000'],
+    headers: ['transport', 'in flight', 'path', 'p50 ms', 'p95 ms', 'p99 ms'],
+    rows: ([file]) =>
+      rowsOf(file!, 'rows').map((row) => [
+        row.text('transport').replace(/^http/, 'HTTP'),
+        cell(row, 'concurrency', whole),
+        ARSENAL(row.text('label')),
+        cell(row, 'p50', ms3),
+        cell(row, 'p95', ms3),
+        cell(row, 'p99', ms3),
+      ]),
+  },
+  {
+    name: 'mcp-stdio',
+    sources: ['mcp-latency', 'mcp-latency-warmup-3000'],
+    headers: [
+      'warm-up calls',
+      'run',
+      'in flight',
+      'Arsenal p50 ms',
+      'SDK proxy p50 ms',
+      'Arsenal / SDK proxy, p50',
+      'same, p99',
+    ],
+    rows: (files) =>
+      files.flatMap((file) =>
+        file.runs().flatMap((run, index) => {
+          const stdio = run.list('rows').filter((row) => row.text('transport') === 'stdio');
+          const levels = [...new Set(stdio.map((row) => row.figure('concurrency')?.median))];
+          return levels.map((level) => {
+            const paths = stdio.filter((row) => row.figure('concurrency')?.median === level);
+            const arsenal = paths.find((row) => /arsenal/i.test(row.text('label')));
+            const proxy = paths.find((row) => /SDK proxy/.test(row.text('label')));
+            const ratio = (key: string) => {
+              const mine = arsenal?.figure(key)?.median;
+              const theirs = proxy?.figure(key)?.median;
+              return mine !== undefined && theirs ? (mine / theirs).toFixed(2) : '—';
+            };
+            return [
+              cell(run, 'warmup', whole),
+              String(index + 1),
+              level === undefined ? '1' : String(level),
+              arsenal ? cell(arsenal, 'p50', ms3) : '—',
+              proxy ? cell(proxy, 'p50', ms3) : '—',
+              ratio('p50'),
+              ratio('p99'),
+            ];
+          });
+        }),
+      ),
+  },
+  {
     name: 'mcp-throughput',
     sources: ['mcp-throughput'],
     headers: ['clients', 'requests', 'errors', 'requests/s', 'p50 ms', 'p99 ms'],
