@@ -14,6 +14,20 @@ const OPENAPI_STEPS: [string, string][] = [
   ['total', '**total**'],
 ];
 
+/** Every path of an `mcp-latency` run: its transport, calls in flight and percentiles. */
+const MCP_LATENCY_ROWS: Pick<TableSpec, 'headers' | 'rows'> = {
+  headers: ['transport', 'in flight', 'path', 'p50 ms', 'p95 ms', 'p99 ms'],
+  rows: ([file]) =>
+    rowsOf(file!, 'rows').map((row) => [
+      row.text('transport').replace(/^http/, 'HTTP'),
+      cell(row, 'concurrency', whole),
+      ARSENAL(row.text('label')),
+      cell(row, 'p50', ms3),
+      cell(row, 'p95', ms3),
+      cell(row, 'p99', ms3),
+    ]),
+};
+
 /** Tables of the protocol servers, executors and vector stores. */
 export const PROTOCOL_TABLES: TableSpec[] = [
   {
@@ -44,30 +58,12 @@ export const PROTOCOL_TABLES: TableSpec[] = [
   {
     name: 'mcp-latency',
     sources: ['mcp-latency'],
-    headers: ['transport', 'in flight', 'path', 'p50 ms', 'p95 ms', 'p99 ms'],
-    rows: ([file]) =>
-      rowsOf(file!, 'rows').map((row) => [
-        row.text('transport').replace(/^http/, 'HTTP'),
-        cell(row, 'concurrency', whole),
-        ARSENAL(row.text('label')),
-        cell(row, 'p50', ms3),
-        cell(row, 'p95', ms3),
-        cell(row, 'p99', ms3),
-      ]),
+    ...MCP_LATENCY_ROWS,
   },
   {
     name: 'mcp-latency-steady',
     sources: ['mcp-latency-warmup-3000'],
-    headers: ['transport', 'in flight', 'path', 'p50 ms', 'p95 ms', 'p99 ms'],
-    rows: ([file]) =>
-      rowsOf(file!, 'rows').map((row) => [
-        row.text('transport').replace(/^http/, 'HTTP'),
-        cell(row, 'concurrency', whole),
-        ARSENAL(row.text('label')),
-        cell(row, 'p50', ms3),
-        cell(row, 'p95', ms3),
-        cell(row, 'p99', ms3),
-      ]),
+    ...MCP_LATENCY_ROWS,
   },
   {
     name: 'mcp-stdio',
