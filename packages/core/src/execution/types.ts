@@ -22,8 +22,6 @@ export const systemClock: Clock = { now: () => Date.now() };
  *
  * @example
  * ```ts
- * import type { CallCancellation } from '@arsenal/core';
- *
  * class Cancel implements CallCancellation {
  *   aborted = false;
  *   reason: unknown;

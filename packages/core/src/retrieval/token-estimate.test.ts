@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { createToolDefinition } from '../tool/create-tool-definition.js';
-import type { ToolDefinition } from '../tool/tool-definition.js';
+import type { ToolDefinition, ToolDefinitionInput } from '../tool/tool-definition.js';
 import { estimateToolTokens } from './token-estimate.js';
 
-const input = {
+const input: ToolDefinitionInput = {
   name: 'send_email',
   description: 'Send an email to a recipient',
   parametersSchema: { type: 'object', properties: { to: { type: 'string' } } },
