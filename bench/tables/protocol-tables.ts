@@ -28,6 +28,33 @@ const MCP_LATENCY_ROWS: Pick<TableSpec, 'headers' | 'rows'> = {
     ]),
 };
 
+/**
+ * The paths of one `mcp-latency` run over `transport`, grouped by calls in flight (in the run's
+ * order), each group with its Arsenal row.
+ */
+function pathsByLevel(
+  run: ResultView,
+  transport: string,
+): { level: number | undefined; paths: ResultView[]; arsenal: ResultView | undefined }[] {
+  const rows = run.list('rows').filter((row) => row.text('transport') === transport);
+  const levels = [...new Set(rows.map((row) => row.figure('concurrency')?.median))];
+  return levels.map((level) => {
+    const paths = rows.filter((row) => row.figure('concurrency')?.median === level);
+    return { level, paths, arsenal: paths.find((row) => /arsenal/i.test(row.text('label'))) };
+  });
+}
+
+/** Arsenal's figure `key` over a peer's, or a dash when either is missing. */
+function ratioTo(
+  arsenal: ResultView | undefined,
+  peer: ResultView | undefined,
+  key: string,
+): string {
+  const mine = arsenal?.figure(key)?.median;
+  const theirs = peer?.figure(key)?.median;
+  return mine !== undefined && theirs ? (mine / theirs).toFixed(2) : '—';
+}
+
 /** Tables of the protocol servers, executors and vector stores. */
 export const PROTOCOL_TABLES: TableSpec[] = [
   {
@@ -79,29 +106,20 @@ export const PROTOCOL_TABLES: TableSpec[] = [
     ],
     rows: (files) =>
       files.flatMap((file) =>
-        file.runs().flatMap((run, index) => {
-          const stdio = run.list('rows').filter((row) => row.text('transport') === 'stdio');
-          const levels = [...new Set(stdio.map((row) => row.figure('concurrency')?.median))];
-          return levels.map((level) => {
-            const paths = stdio.filter((row) => row.figure('concurrency')?.median === level);
-            const arsenal = paths.find((row) => /arsenal/i.test(row.text('label')));
+        file.runs().flatMap((run, index) =>
+          pathsByLevel(run, 'stdio').map(({ level, paths, arsenal }) => {
             const proxy = paths.find((row) => /SDK proxy/.test(row.text('label')));
-            const ratio = (key: string) => {
-              const mine = arsenal?.figure(key)?.median;
-              const theirs = proxy?.figure(key)?.median;
-              return mine !== undefined && theirs ? (mine / theirs).toFixed(2) : '—';
-            };
             return [
               cell(run, 'warmup', whole),
               String(index + 1),
               level === undefined ? '1' : String(level),
               arsenal ? cell(arsenal, 'p50', ms3) : '—',
               proxy ? cell(proxy, 'p50', ms3) : '—',
-              ratio('p50'),
-              ratio('p99'),
+              ratioTo(arsenal, proxy, 'p50'),
+              ratioTo(arsenal, proxy, 'p99'),
             ];
-          });
-        }),
+          }),
+        ),
       ),
   },
   {
@@ -201,19 +219,9 @@ export const PROTOCOL_TABLES: TableSpec[] = [
       'same, p99',
     ],
     rows: ([file]) =>
-      file!.runs().flatMap((run, index) => {
-        const gateways = run.list('rows').filter((row) => row.text('transport') === 'http→stdio');
-        const levels = [...new Set(gateways.map((row) => row.figure('concurrency')?.median))];
-        return levels.map((level) => {
-          const paths = gateways.filter((row) => row.figure('concurrency')?.median === level);
-          const arsenal = paths.find((row) => /arsenal/i.test(row.text('label')));
+      file!.runs().flatMap((run, index) =>
+        pathsByLevel(run, 'http→stdio').map(({ level, paths, arsenal }) => {
           const find = (name: string) => paths.find((row) => row.text('label').startsWith(name));
-          const at = (row: ResultView | undefined, key: string) => row?.figure(key)?.median;
-          const ratio = (peer: ResultView | undefined, key: string) => {
-            const mine = at(arsenal, key);
-            const theirs = at(peer, key);
-            return mine !== undefined && theirs ? (mine / theirs).toFixed(2) : '—';
-          };
           const supergateway = find('supergateway');
           const mcpProxy = find('mcp-proxy');
           return [
@@ -222,13 +230,13 @@ export const PROTOCOL_TABLES: TableSpec[] = [
             arsenal ? cell(arsenal, 'p50', ms3) : '—',
             supergateway ? cell(supergateway, 'p50', ms3) : '—',
             mcpProxy ? cell(mcpProxy, 'p50', ms3) : '—',
-            ratio(supergateway, 'p50'),
-            ratio(supergateway, 'p99'),
-            ratio(mcpProxy, 'p50'),
-            ratio(mcpProxy, 'p99'),
+            ratioTo(arsenal, supergateway, 'p50'),
+            ratioTo(arsenal, supergateway, 'p99'),
+            ratioTo(arsenal, mcpProxy, 'p50'),
+            ratioTo(arsenal, mcpProxy, 'p99'),
           ];
-        });
-      }),
+        }),
+      ),
   },
   {
     name: 'vector-store-parity',
