@@ -1,5 +1,6 @@
 import { fingerprint53, jsonFingerprint53 } from '../hash/fingerprint.js';
 import type { ToolDefinitionInput } from '../tool/tool-definition.js';
+import { formatQualifiedName } from '../tool/tool-name.js';
 import type { RegisterOptions } from './tool-registry.js';
 
 /**
@@ -18,7 +19,7 @@ export interface InputFingerprint {
  * up (into an empty registry, never), not for every description.
  */
 export function inputQualifiedName(input: InputFingerprint): string {
-  return `${input.namespace}.${input.name}:${input.version}`;
+  return formatQualifiedName(input.namespace, input.name, input.version);
 }
 
 /** Whether `definition` was registered under the name its description was fingerprinted for. */

@@ -8,6 +8,7 @@ import {
 } from '../tool/create-tool-definition.js';
 import { isFunctionTool } from '../tool/define-tool.js';
 import type { ToolDefinition } from '../tool/tool-definition.js';
+import { formatQualifiedName } from '../tool/tool-name.js';
 import { findNameCollision } from './name-collisions.js';
 import {
   createFunctionToolExecutor,
@@ -226,7 +227,7 @@ export class ToolRegistry implements ToolResolver {
     }
     const latest = this.#versions.latest(space!, name);
     if (latest === undefined) return undefined;
-    if (version !== undefined) return this.#entries.get(`${space}.${name}:${version}`);
+    if (version !== undefined) return this.#entries.get(formatQualifiedName(space!, name, version));
     return this.#entries.get(latest);
   }
 

@@ -30,7 +30,7 @@ import type {
   ToolDefinitionInput,
   ToolDependency,
 } from './tool-definition.js';
-import { checkToolName, NAMESPACE_PATTERN } from './tool-name.js';
+import { checkToolName, formatQualifiedName, NAMESPACE_PATTERN } from './tool-name.js';
 
 /** Shortest `description` a tool may have, in characters: shorter ones retrieve poorly. */
 export const DESCRIPTION_MIN_LENGTH = 10;
@@ -169,10 +169,7 @@ export function createToolDefinition(
     supersededBy: input.supersededBy,
     dependencies: dependencies.length === 0 ? EMPTY_LIST : Object.freeze([...dependencies]),
     createdAt,
-    // Joined, not concatenated: a concatenation is kept as a tree of its pieces until something
-    // compares it whole, about 60 bytes more per registered tool than the one flat text a join
-    // makes (the registry and the index key the tool by it).
-    qualifiedName: [namespace, '.', name, ':', version].join(''),
+    qualifiedName: formatQualifiedName(namespace, name, version),
   } as Omit<ToolDefinition, 'contentHash'> as ToolDefinition;
   // The content hash is computed on first read: bulk registration of new tools never needs it
   // (only replacing a tool compares hashes), and hashing is a third of a definition's cost.
