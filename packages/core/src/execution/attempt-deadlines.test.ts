@@ -16,7 +16,7 @@ describe('AttemptDeadlines', () => {
   it('expires an entry at its deadline and not before', async () => {
     vi.useFakeTimers();
     const deadlines = new AttemptDeadlines();
-    const { waiting, expired } = entry(Date.now() + 100);
+    const { waiting, expired } = entry(performance.now() + 100);
     deadlines.add(waiting);
     await vi.advanceTimersByTimeAsync(99);
     expect(expired).not.toHaveBeenCalled();
@@ -30,7 +30,7 @@ describe('AttemptDeadlines', () => {
   it('expires each entry at its own deadline, whatever order they came in', async () => {
     vi.useFakeTimers();
     const deadlines = new AttemptDeadlines();
-    const start = Date.now();
+    const start = performance.now();
     const late = entry(start + 300);
     const early = entry(start + 100);
     const middle = entry(start + 200);
@@ -49,7 +49,7 @@ describe('AttemptDeadlines', () => {
   it('never expires an entry deleted before its deadline; the timer, once fired, is not re-armed', async () => {
     vi.useFakeTimers();
     const deadlines = new AttemptDeadlines();
-    const ended = entry(Date.now() + 100);
+    const ended = entry(performance.now() + 100);
     deadlines.add(ended.waiting);
     deadlines.delete(ended.waiting);
     expect(deadlines.size).toBe(0);
@@ -61,7 +61,7 @@ describe('AttemptDeadlines', () => {
   it('keeps waiting for a later deadline when the timer fires for an entry that ended', async () => {
     vi.useFakeTimers();
     const deadlines = new AttemptDeadlines();
-    const start = Date.now();
+    const start = performance.now();
     const ended = entry(start + 100);
     const waiting = entry(start + 250);
     deadlines.add(ended.waiting);
@@ -77,7 +77,7 @@ describe('AttemptDeadlines', () => {
   it('lets an expiry add and delete entries, and expires the rest when one throws', async () => {
     vi.useFakeTimers();
     const deadlines = new AttemptDeadlines();
-    const start = Date.now();
+    const start = performance.now();
     const added = entry(start + 200);
     const failing = entry(start + 50, () => {
       deadlines.add(added.waiting);
@@ -100,7 +100,7 @@ describe('AttemptDeadlines', () => {
   it('waits past the longest delay a timer takes instead of firing at once', async () => {
     vi.useFakeTimers();
     const deadlines = new AttemptDeadlines();
-    const far = entry(Date.now() + 2 ** 31 + 1000);
+    const far = entry(performance.now() + 2 ** 31 + 1000);
     deadlines.add(far.waiting);
     await vi.advanceTimersByTimeAsync(2 ** 31 - 1);
     expect(far.expired).not.toHaveBeenCalled();
@@ -112,13 +112,13 @@ describe('AttemptDeadlines', () => {
   it('keeps the process alive only while an entry waits (real timers)', () => {
     const deadlines = new AttemptDeadlines();
     const before = referencedTimers();
-    const first = entry(Date.now() + 60_000);
+    const first = entry(performance.now() + 60_000);
     deadlines.add(first.waiting);
     expect(referencedTimers()).toBe(before + 1);
     deadlines.delete(first.waiting);
     // Still armed, but it no longer holds the process open.
     expect(referencedTimers()).toBe(before);
-    const second = entry(Date.now() + 120_000);
+    const second = entry(performance.now() + 120_000);
     deadlines.add(second.waiting);
     expect(referencedTimers()).toBe(before + 1);
     deadlines.delete(second.waiting);

@@ -1,6 +1,6 @@
 /** An attempt waiting for its deadline: `expire` runs once if it is still waiting then. */
 export interface Expiring {
-  /** When it times out, in `Date.now()` milliseconds. */
+  /** When it times out, in `performance.now()` milliseconds (monotonic, as timers are). */
   readonly deadline: number;
   expire(): void;
 }
@@ -51,7 +51,7 @@ export class AttemptDeadlines {
 
   #arm(deadline: number): void {
     if (this.#timer !== undefined) clearTimeout(this.#timer);
-    const now = Date.now();
+    const now = performance.now();
     const delay = Math.min(MAX_TIMER_DELAY, Math.max(0, deadline - now));
     this.#firesAt = delay === MAX_TIMER_DELAY ? now + delay : deadline;
     this.#timer = setTimeout(this.#expire, delay);
@@ -71,7 +71,7 @@ export class AttemptDeadlines {
     this.#firesAt = Number.POSITIVE_INFINITY;
     this.#referenced = false;
     // The timer stands for its deadline even when the clock reads a little earlier.
-    const now = Math.max(Date.now(), firedFor);
+    const now = Math.max(performance.now(), firedFor);
     const due: Expiring[] = [];
     let next = Number.POSITIVE_INFINITY;
     for (const entry of this.#waiting) {

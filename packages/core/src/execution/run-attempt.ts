@@ -130,7 +130,7 @@ class Attempt implements Expiring {
   /** Told of the abort through `context.onAbort`, without a signal. */
   abortListeners: Array<(reason: unknown) => void> | undefined;
   timer: ReturnType<typeof setTimeout> | undefined;
-  /** When it times out (`Date.now()` time), once it waits on the engine's deadlines. */
+  /** When it times out (`performance.now()` time), once it waits on the engine's deadlines. */
   deadline = Number.POSITIVE_INFINITY;
   /** The deadlines it waits on, until it settles. */
   deadlines: AttemptDeadlines | undefined;
@@ -182,7 +182,8 @@ class Attempt implements Expiring {
       return;
     }
     // On the engine's shared timer, waiting costs a set entry: no timer to arm or clear.
-    this.deadline = Date.now() + request.timeoutMs;
+    // A monotonic clock, as a timer's: a wall clock set back or forward moves no deadline.
+    this.deadline = performance.now() + request.timeoutMs;
     this.deadlines = deadlines;
     deadlines.add(this);
   }
