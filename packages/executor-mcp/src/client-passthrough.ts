@@ -32,6 +32,28 @@ export interface TrackedCall {
   untrack(): void;
 }
 
+/** One tracked call: a class, so a call costs no closure. */
+class Tracked implements TrackedCall {
+  readonly key: string;
+  readonly #calls: Map<string, ToolCallContext>;
+  readonly #relations: Set<UpstreamRequestRelations>;
+
+  constructor(
+    key: string,
+    calls: Map<string, ToolCallContext>,
+    relations: Set<UpstreamRequestRelations>,
+  ) {
+    this.key = key;
+    this.#calls = calls;
+    this.#relations = relations;
+  }
+
+  untrack(): void {
+    this.#calls.delete(this.key);
+    for (const relations of this.#relations) relations.forget(this.key);
+  }
+}
+
 /**
  * The calls in flight on one upstream server. A request the server makes of its client
  * (sampling, elicitation, roots) goes to the caller of the call it belongs to, and to nobody
@@ -52,13 +74,7 @@ export class InFlightCalls {
     this.#next += 1;
     const key = String(this.#next);
     this.#calls.set(key, context);
-    return {
-      key,
-      untrack: () => {
-        this.#calls.delete(key);
-        for (const relations of this.#relations) relations.forget(key);
-      },
-    };
+    return new Tracked(key, this.#calls, this.#relations);
   }
 
   #answering(

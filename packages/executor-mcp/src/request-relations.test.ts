@@ -70,6 +70,28 @@ describe('UpstreamRequestRelations', () => {
     expect(relations.callOf(elicitation(3, { progressToken: 8 }), 3)).toBeUndefined();
   });
 
+  it('forgets only the calls that ended, each of its requests, and a request related anew', () => {
+    const relations = new UpstreamRequestRelations();
+    relations.relate('r1', 'alice');
+    relations.relate('r2', 'alice');
+    relations.relate('r3', 'bob');
+    // The same request id, related again, now belongs to carol.
+    relations.relate('r4', 'dave');
+    relations.relate('r4', 'carol');
+    relations.forget('alice');
+    relations.forget('dave');
+    relations.forget('nobody');
+    const asking = (token: string) => relations.callOf(elicitation(1, { progressToken: token }), 1);
+    expect(asking('r1')).toBeUndefined();
+    expect(asking('r2')).toBeUndefined();
+    expect(asking('r3')).toBe('bob');
+    expect(asking('r4')).toBe('carol');
+    relations.forget('bob');
+    relations.forget('carol');
+    expect(asking('r3')).toBeUndefined();
+    expect(asking('r4')).toBeUndefined();
+  });
+
   it('relates a request to the POST whose SSE stream carried it, across chunk boundaries', async () => {
     const relations = new UpstreamRequestRelations();
     const { transport } = recordingTransport();

@@ -46,6 +46,11 @@ function requestIdOfBody(body: unknown): RequestId | undefined {
 export class UpstreamRequestRelations {
   /** Arsenal's tools/call request id → the in-flight call it is. */
   readonly #callOfRequest = new Map<RequestId, string>();
+  /**
+   * The other way round: an in-flight call → its request ids (nearly always one), so a call that
+   * ends is forgotten without a walk over every call in flight.
+   */
+  readonly #requestsOfCall = new Map<string, RequestId[]>();
   #byStream = false;
 
   /**
@@ -108,13 +113,21 @@ export class UpstreamRequestRelations {
   /** Note that a request sent outside the SDK client (its id is its progress token) is this call. */
   relate(requestId: RequestId, callKey: string): void {
     this.#callOfRequest.set(requestId, callKey);
+    const requests = this.#requestsOfCall.get(callKey);
+    if (requests) requests.push(requestId);
+    else this.#requestsOfCall.set(callKey, [requestId]);
   }
 
   /** Forget a call that ended, and what its stream carried. */
   forget(callKey: string): void {
-    for (const [requestId, key] of this.#callOfRequest) {
-      if (key !== callKey) continue;
+    const requests = this.#requestsOfCall.get(callKey);
+    if (!requests) return;
+    this.#requestsOfCall.delete(callKey);
+    for (const requestId of requests) {
+      // A request id related again since belongs to the call it names now.
+      if (this.#callOfRequest.get(requestId) !== callKey) continue;
       this.#callOfRequest.delete(requestId);
+      if (this.#streamOf.size === 0) continue;
       for (const [upstreamId, related] of this.#streamOf)
         if (related === requestId) this.#streamOf.delete(upstreamId);
     }
@@ -127,7 +140,7 @@ export class UpstreamRequestRelations {
     if (meta === undefined || key === undefined) return message;
     const { [CALL_META_KEY]: _key, ...rest } = meta;
     // The SDK relates progress to a request by its id, its progress token: the same number.
-    if (typeof key === 'string') this.#callOfRequest.set(message.id, key);
+    if (typeof key === 'string') this.relate(message.id, key);
     const params = message.params as Message;
     return {
       ...message,

@@ -264,19 +264,20 @@ export class ArsenalMcpServer {
       channel: CallChannel,
       progressToken: ProgressToken | undefined,
     ): CallContext => {
-      // Built field by field: spreading a small object per optional field cost more than the rest.
-      const context: CallContext = { onLog: logForwarder(channel, logging) };
-      if (principal) context.principal = principal;
-      // The direct path's cancellation spares the call an AbortSignal (made only if asked for).
-      if (channel.cancellation) context.cancellation = channel.cancellation;
-      else context.signal = channel.signal;
-      const onProgress = progressReporter(channel, progressToken);
-      if (onProgress) context.onProgress = onProgress;
-      const askConfirmation = confirmationAsker(server, channel);
-      if (askConfirmation) context.askConfirmation = askConfirmation;
-      const client = clientRequestsOf(server, channel.requestId);
-      if (client) context.client = client;
-      return context;
+      // One literal with every field, absent ones undefined: a context has one shape whichever
+      // fields a call has (fields added one by one made a shape per combination, and the code
+      // reading contexts met several of them).
+      const cancellation = channel.cancellation;
+      return {
+        principal,
+        // The direct path's cancellation spares the call an AbortSignal (made only if asked for).
+        signal: cancellation ? undefined : channel.signal,
+        cancellation,
+        onProgress: progressReporter(channel, progressToken),
+        onLog: logForwarder(channel, logging),
+        askConfirmation: confirmationAsker(server, channel),
+        client: clientRequestsOf(server, channel.requestId),
+      };
     };
     server.setRequestHandler(CallToolRequestSchema, (request, extra) =>
       this.callTool(

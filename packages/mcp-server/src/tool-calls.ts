@@ -94,15 +94,21 @@ export class ToolCalls {
     query?: string,
   ): Promise<CallToolResult> {
     const listedName = this.#catalog.nameOf(tool);
-    // Set field by field: a spread per optional field cost more than building the call.
-    const call: ToolCall = { tool: tool.qualifiedName, arguments: args ?? {}, audience: 'caller' };
-    if (query) call.query = query;
-    if (context.principal) call.principal = context.principal;
-    if (context.signal) call.signal = context.signal;
-    if (context.cancellation) call.cancellation = context.cancellation;
-    if (context.onProgress) call.onProgress = context.onProgress;
-    if (context.onLog) call.onLog = logTo(context.onLog, listedName);
-    if (context.client) call.client = context.client;
+    // One literal with every field the call may carry, absent ones undefined: every call has the
+    // same shape (no spread per optional field, no field added after the object is made).
+    const onLog = context.onLog;
+    const call: ToolCall = {
+      tool: tool.qualifiedName,
+      arguments: args ?? {},
+      audience: 'caller',
+      query: query || undefined,
+      principal: context.principal || undefined,
+      signal: context.signal || undefined,
+      cancellation: context.cancellation || undefined,
+      onProgress: context.onProgress || undefined,
+      onLog: onLog ? logTo(onLog, listedName) : undefined,
+      client: context.client || undefined,
+    };
     const result = await this.#arsenal.execute(call);
     if (result.status !== 'pending_confirmation' || !result.confirmation) {
       return toCallToolResult(result, listedName);

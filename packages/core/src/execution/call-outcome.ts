@@ -48,6 +48,11 @@ const nextCallId = createUuidSequence('call_');
 const nextTraceId = createIdSequence(32);
 const nextSpanId = createIdSequence(16);
 
+/**
+ * A call's state with every field present from the start, in one order: the steps that fill in
+ * the rest (resolution, start time, confirmation) then change values, not the object's shape,
+ * so every function handed a state sees one shape whichever way the call went.
+ */
 export function newCallState(call: ToolCall, now: number): CallState {
   return {
     call,
@@ -55,8 +60,13 @@ export function newCallState(call: ToolCall, now: number): CallState {
     traceId: typeof call.traceId === 'string' && call.traceId !== '' ? call.traceId : nextTraceId(),
     spanId: nextSpanId(),
     queuedAt: now,
+    startedAt: undefined,
+    resolved: undefined,
     arguments: {},
+    auditArguments: undefined,
     attempt: 0,
+    confirmed: undefined,
+    confirmationReason: undefined,
   };
 }
 

@@ -4,6 +4,7 @@ import { isoTime } from '../events/iso-time.js';
 import { canonicalJson } from '../hash/canonical-json.js';
 import type { Executor } from '../ports/executor.js';
 import type { ResolvedTool } from '../registry/types.js';
+import { AttemptDeadlines } from './attempt-deadlines.js';
 import { isCallAborted } from './call-abort.js';
 import { concurrencyLimit, rateLimitedOutcome } from './call-limits.js';
 import {
@@ -52,6 +53,8 @@ export class CallRunner {
   readonly #conclude: (state: CallState, outcome: Outcome) => ToolResult | Promise<ToolResult>;
   readonly #emit: (event: ArsenalEvent) => void;
   readonly #observed: boolean;
+  /** One timer for the deadlines of every attempt running. */
+  readonly #deadlines = new AttemptDeadlines();
 
   constructor(options: {
     parts: PipelineParts;
@@ -241,6 +244,7 @@ export class CallRunner {
             ...(call.principal ? { principalId: call.principal.id } : {}),
           })
         : undefined,
+      deadlines: this.#deadlines,
     });
     return attempted instanceof Promise
       ? attempted.then((outcome) => this.#afterAttempt(state, plan, outcome))

@@ -195,10 +195,13 @@ export class ExecutionPipeline {
     const definition = state.resolved!.definition;
     if (!checked.ok) return this.#finish(state, invalidOutcome(checked.error));
     state.arguments = checked.arguments;
+    // The fields and their order of every request the policy is asked (see policyShows), so
+    // its evaluate meets one shape; a call's audience is left to the visibility rule, as before.
     const policyRequest = {
       tool: definition,
       arguments: state.arguments,
       principal: call.principal,
+      audience: undefined,
     };
     let decision: ReturnType<SecurityPolicy['evaluate']>;
     try {
