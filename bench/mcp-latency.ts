@@ -1,7 +1,9 @@
 // Round-trip latency of tools/call (server-everything's get-sum, which Arsenal lists as get_sum) called directly versus through
 // Arsenal (`arsenal serve`, static mode, aggregating the same server), over stdio and over
-// Streamable HTTP, in the same run. Calls alternate between the paths of a pair, so both see the
-// same machine load. A minimal SDK proxy is measured alongside over stdio: the floor any
+// Streamable HTTP, in the same run. Calls alternate between the paths of a group, so all see the
+// same machine load; the order rotates every round, so each path takes each place equally (with
+// the order flipped every round instead, the end paths of a group of three were called twice in a
+// row every other round and the middle one never was, which alone made the middle one slower). A minimal SDK proxy is measured alongside over stdio: the floor any
 // SDK-based aggregator pays for the extra hop. Two peer gateways (supergateway and mcp-proxy, each
 // serving a stdio server over Streamable HTTP) are measured beside Arsenal doing the same: HTTP in
 // front, stdio behind. Every group runs twice: one call at a time, then CONCURRENCY calls in
@@ -81,8 +83,17 @@ async function call(client: Client, tool: string): Promise<void> {
 }
 
 /**
+ * The paths in the order of round `round`: rotated by one each round, so every path takes every
+ * place equally often and, with three or more, none is called twice in a row.
+ */
+function inTurn(paths: Path[], round: number): Path[] {
+  const shift = round % paths.length;
+  return shift === 0 ? paths : [...paths.slice(shift), ...paths.slice(0, shift)];
+}
+
+/**
  * CONCURRENCY callers per path, each calling in a loop; the paths take turns by batch (one call per
- * caller), order flipped every batch, so all see the same load. Keeps times after warm-up.
+ * caller), in rotating order (`inTurn`), so all see the same load. Keeps times after warm-up.
  */
 async function measureConcurrent(paths: Path[]): Promise<void> {
   const callers = new Map<Path, Client[]>();
@@ -103,7 +114,7 @@ async function measureConcurrent(paths: Path[]): Promise<void> {
   const batches = Math.ceil((WARMUP + CALLS) / CONCURRENCY);
   const warmupBatches = Math.ceil(WARMUP / CONCURRENCY);
   for (let batch = 0; batch < batches; batch++) {
-    for (const path of batch % 2 === 0 ? paths : [...paths].reverse()) {
+    for (const path of inTurn(paths, batch)) {
       await Promise.all(
         callers.get(path)!.map(async (client) => {
           const started = performance.now();
@@ -123,10 +134,10 @@ function http(url: string): () => Transport {
   return () => new StreamableHTTPClientTransport(new URL(url)) as Transport;
 }
 
-/** Alternate calls between the paths (order flipped every round); keep times after warm-up. */
+/** Alternate calls between the paths (order rotating every round); keep times after warm-up. */
 async function measure(paths: Path[]): Promise<void> {
   for (let round = 0; round < WARMUP + CALLS; round++) {
-    for (const path of round % 2 === 0 ? paths : [...paths].reverse()) {
+    for (const path of inTurn(paths, round)) {
       const started = performance.now();
       await call(path.client, path.tool);
       if (round >= WARMUP) path.times.push(performance.now() - started);
