@@ -43,11 +43,8 @@ export interface AttemptRequest {
   onLog: ((entry: ToolLogEntry) => void) | undefined;
   onInputRequest?: ((request: ToolInputRequest) => Promise<ToolInputResponse>) | undefined;
   client?: ClientRequests | undefined;
-  /**
-   * The engine's shared deadline timer: the attempt waits on it rather than on a timer of its
-   * own. Without it the attempt arms its own.
-   */
-  deadlines?: AttemptDeadlines | undefined;
+  /** The engine's shared deadline timer, which the attempt waits on (no timer of its own). */
+  deadlines: AttemptDeadlines;
 }
 
 /**
@@ -129,7 +126,6 @@ class Attempt implements Expiring {
   controller: AbortController | undefined;
   /** Told of the abort through `context.onAbort`, without a signal. */
   abortListeners: Array<(reason: unknown) => void> | undefined;
-  timer: ReturnType<typeof setTimeout> | undefined;
   /** When it times out (`performance.now()` time), once it waits on the engine's deadlines. */
   deadline = Number.POSITIVE_INFINITY;
   /** The deadlines it waits on, until it settles. */
@@ -170,22 +166,14 @@ class Attempt implements Expiring {
       (value) => this.settle({ ok: true, value }),
       (error) => this.fail(error),
     );
-    // The timer is armed after the answers already due: a handler that answered at once (most
-    // in-process tools) settles first and costs no timer. The deadline is the same: this runs
-    // in the same turn, before any timer can fire. (A timer per call was 6% of the engine's time.)
-    // A reaction of a settled promise, not queueMicrotask: the same queue, in the same order,
-    // without the async resource Node makes for every queueMicrotask callback.
+    // A handler that answered at once (most in-process tools) has settled: it waits on nothing.
+    // The others wait on the engine's shared timer, which costs a set entry, not a timer armed
+    // and cleared per call (a timer per call was 6% of the engine's time). A monotonic clock, as
+    // a timer's: a wall clock set back or forward moves no deadline.
     if (this.settled || !Number.isFinite(request.timeoutMs)) return;
-    const deadlines = request.deadlines;
-    if (!deadlines) {
-      SETTLED.then(() => this.armTimer());
-      return;
-    }
-    // On the engine's shared timer, waiting costs a set entry: no timer to arm or clear.
-    // A monotonic clock, as a timer's: a wall clock set back or forward moves no deadline.
     this.deadline = performance.now() + request.timeoutMs;
-    this.deadlines = deadlines;
-    deadlines.add(this);
+    this.deadlines = request.deadlines;
+    request.deadlines.add(this);
   }
 
   /** The attempt's signal, made when first asked for. */
@@ -222,11 +210,6 @@ class Attempt implements Expiring {
     for (const listener of listeners.splice(0)) tell(listener, reason);
   }
 
-  armTimer(): void {
-    if (this.settled) return;
-    this.timer = setTimeout(() => this.expire(), this.request.timeoutMs);
-  }
-
   /** The deadline passed: abort the handler and answer with a timeout. */
   expire(): void {
     if (this.settled) return;
@@ -244,7 +227,6 @@ class Attempt implements Expiring {
     if (this.settled) return;
     this.settled = true;
     this.outcome = outcome;
-    if (this.timer !== undefined) clearTimeout(this.timer);
     if (this.deadlines) this.deadlines.delete(this);
     if (this.unwatchCaller) this.unwatchCaller();
     this.resolve(outcome);
@@ -252,9 +234,6 @@ class Attempt implements Expiring {
 }
 
 function ignore(): void {}
-
-/** Queues a microtask through its reactions (see Attempt.start). */
-const SETTLED = Promise.resolve();
 
 /** An abort listener that throws does not keep the others from hearing of it. */
 function tell(listener: (reason: unknown) => void, reason: unknown): void {
