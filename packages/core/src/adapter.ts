@@ -20,6 +20,7 @@ export type { TraceContext } from './events/index.js';
 // Trace context (W3C traceparent)
 export { formatTraceparent, isW3cSpanId, isW3cTraceId, parseTraceparent } from './events/index.js';
 export type {
+  Expiring,
   FailedAnswer,
   JsonServiceCall,
   JsonServiceDescription,
@@ -31,6 +32,7 @@ export type {
 // Redaction
 export {
   backoffDelay,
+  DeadlineTimer,
   isSecretKey,
   parseRetryAfter,
   postJsonWithRetry,

@@ -152,6 +152,41 @@ describe('StdioToolCalls', () => {
     expect(calls.pendingCount).toBe(0);
   });
 
+  it('each call times out at its own deadline on the shared timer; one answered in time never does', async () => {
+    vi.useFakeTimers();
+    const { transport, sent } = fakeTransport();
+    const calls = new StdioToolCalls(transport);
+    const outcome = (pending: Promise<unknown>) =>
+      pending.then(
+        () => 'answered',
+        (error: McpError) => `${error.code} after ${Math.round(performance.now())}`,
+      );
+    // Started out of deadline order: the later deadline first.
+    const late = outcome(
+      calls.call(fakeClient(), 'late', {}, undefined, options({ timeoutMs: 300 })),
+    );
+    const early = outcome(
+      calls.call(fakeClient(), 'early', {}, undefined, options({ timeoutMs: 100 })),
+    );
+    const answered = outcome(
+      calls.call(fakeClient(), 'quick', {}, undefined, options({ timeoutMs: 50 })),
+    );
+    await vi.advanceTimersByTimeAsync(10);
+    expect(calls.take(answer(sent[2]!.id!, { content: [] }))).toBe(true);
+    expect(await answered).toBe('answered');
+    await vi.advanceTimersByTimeAsync(90);
+    expect(await early).toBe(`${ErrorCode.RequestTimeout} after 100`);
+    expect(calls.pendingCount).toBe(1);
+    await vi.advanceTimersByTimeAsync(200);
+    expect(await late).toBe(`${ErrorCode.RequestTimeout} after 300`);
+    // Only the two calls that timed out were cancelled upstream.
+    const cancelled = sent
+      .filter((message) => 'method' in message && message.method === 'notifications/cancelled')
+      .map((message) => message.params?.requestId);
+    expect(cancelled).toEqual([sent[1]!.id, sent[0]!.id]);
+    expect(calls.pendingCount).toBe(0);
+  });
+
   it('progress reaches the listener and extends the deadline, up to the total limit', async () => {
     vi.useFakeTimers();
     const { transport, sent } = fakeTransport();

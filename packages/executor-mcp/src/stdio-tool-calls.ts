@@ -1,4 +1,5 @@
 import type { Writable } from 'node:stream';
+import { DeadlineTimer, type Expiring } from '@arsenal/core/adapter';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
@@ -56,17 +57,31 @@ export interface StdioCallOptions {
   callKey?: string | undefined;
 }
 
-interface PendingCall {
-  id: string;
-  name: string;
-  client: Client;
-  options: StdioCallOptions;
-  startedAt: number;
+/**
+ * One call waiting for its answer. It waits on the connection's deadline timer; at its deadline
+ * `expire` hands it to `timeOut`, which the calls share (no closure per call).
+ */
+class PendingCall implements Expiring {
+  /** When it times out, in `performance.now()` time: progress moves it later. */
   deadline: number;
-  resolve: (result: CallToolResult) => void;
-  reject: (error: unknown) => void;
-  /** Stops watching for the abort. */
-  unwatch: () => void;
+  constructor(
+    readonly id: string,
+    readonly name: string,
+    readonly client: Client,
+    readonly options: StdioCallOptions,
+    readonly startedAt: number,
+    readonly resolve: (result: CallToolResult) => void,
+    readonly reject: (error: unknown) => void,
+    /** Stops watching for the abort. */
+    readonly unwatch: () => void,
+    readonly timeOut: (call: PendingCall) => void,
+  ) {
+    this.deadline = startedAt + options.timeoutMs;
+  }
+
+  expire(): void {
+    this.timeOut(this);
+  }
 }
 
 /** The SDK client's own checks of a tool's result, which it keeps private. */
@@ -102,9 +117,8 @@ export class StdioToolCalls {
   readonly #writeLine: LineWriter | undefined;
   readonly #pending = new Map<string, PendingCall>();
   #next = 0;
-  #timer: ReturnType<typeof setTimeout> | undefined;
-  /** When the armed timer fires. */
-  #timerAt = Number.POSITIVE_INFINITY;
+  /** Every call's deadline, on one timer. */
+  readonly #deadlines = new DeadlineTimer();
 
   /**
    * `writeLine`: the server's stdin, written to directly (a message then costs no promise of the
@@ -150,21 +164,20 @@ export class StdioToolCalls {
     this.#next += 1;
     const id = `arsenal-${this.#next}`;
     return new Promise<CallToolResult>((resolve, reject) => {
-      const now = Date.now();
-      const call: PendingCall = {
+      const call = new PendingCall(
         id,
         name,
         client,
         options,
-        startedAt: now,
-        deadline: now + options.timeoutMs,
+        performance.now(),
         resolve,
         reject,
         unwatch,
-      };
+        this.#timeOut,
+      );
       pending = call;
       this.#pending.set(id, call);
-      this.#arm(call.deadline);
+      this.#deadlines.add(call);
       // The progress token is the request id, as the SDK makes it: a server relates its own
       // requests (elicitation, sampling) to this call by naming it.
       if (options.callKey !== undefined) this.#relations?.relate(id, options.callKey);
@@ -216,9 +229,6 @@ export class StdioToolCalls {
     for (const pending of [...this.#pending.values()]) {
       if (this.#settle(pending)) pending.reject(error);
     }
-    clearTimeout(this.#timer);
-    this.#timer = undefined;
-    this.#timerAt = Number.POSITIVE_INFINITY;
   }
 
   #answer(pending: PendingCall, message: JSONRPCMessage): void {
@@ -246,7 +256,7 @@ export class StdioToolCalls {
   }
 
   #progress(pending: PendingCall, params: Progress & { progressToken: string }): void {
-    const now = Date.now();
+    const now = performance.now();
     const elapsed = now - pending.startedAt;
     const maxTotal = pending.options.maxTotalTimeoutMs;
     if (maxTotal && elapsed >= maxTotal) {
@@ -298,42 +308,18 @@ export class StdioToolCalls {
   #settle(pending: PendingCall): boolean {
     if (this.#pending.get(pending.id) !== pending) return false;
     this.#pending.delete(pending.id);
+    this.#deadlines.delete(pending);
     pending.unwatch();
     return true;
   }
 
-  /**
-   * One timer for every call's deadline, armed for the earliest. A call that ends leaves it
-   * armed (it finds nothing due and re-arms for the next deadline), so most calls touch no timer.
-   */
-  #arm(deadline: number): void {
-    if (deadline >= this.#timerAt) return;
-    clearTimeout(this.#timer);
-    this.#timerAt = deadline;
-    this.#timer = setTimeout(this.#expire, Math.max(0, deadline - Date.now()));
-    // The child process keeps the event loop alive while calls wait on it.
-    this.#timer.unref?.();
-  }
-
-  readonly #expire = (): void => {
-    this.#timer = undefined;
-    const firedFor = this.#timerAt;
-    this.#timerAt = Number.POSITIVE_INFINITY;
-    // The timer stands for its deadline even when the clock reads a little earlier.
-    const now = Math.max(Date.now(), firedFor);
-    let next = Number.POSITIVE_INFINITY;
-    for (const pending of [...this.#pending.values()]) {
-      if (pending.deadline <= now) {
-        const timeout = pending.options.timeoutMs;
-        this.#cancel(
-          pending,
-          McpError.fromError(ErrorCode.RequestTimeout, 'Request timed out', { timeout }),
-        );
-      } else if (pending.deadline < next) {
-        next = pending.deadline;
-      }
-    }
-    if (next !== Number.POSITIVE_INFINITY) this.#arm(next);
+  /** A call's deadline passed without an answer or progress. */
+  readonly #timeOut = (pending: PendingCall): void => {
+    const timeout = pending.options.timeoutMs;
+    this.#cancel(
+      pending,
+      McpError.fromError(ErrorCode.RequestTimeout, 'Request timed out', { timeout }),
+    );
   };
 }
 

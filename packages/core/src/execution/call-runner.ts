@@ -4,7 +4,6 @@ import { isoTime } from '../events/iso-time.js';
 import { canonicalJson } from '../hash/canonical-json.js';
 import type { Executor } from '../ports/executor.js';
 import type { ResolvedTool } from '../registry/types.js';
-import { AttemptDeadlines } from './attempt-deadlines.js';
 import { isCallAborted } from './call-abort.js';
 import { concurrencyLimit, rateLimitedOutcome } from './call-limits.js';
 import {
@@ -15,6 +14,7 @@ import {
   withCallContext,
 } from './call-outcome.js';
 import { recordedClient } from './client-requests.js';
+import { DeadlineTimer } from './deadline-timer.js';
 import { isCallerFault } from './failure-cause.js';
 import {
   cancelledOutcome,
@@ -54,7 +54,7 @@ export class CallRunner {
   readonly #emit: (event: ArsenalEvent) => void;
   readonly #observed: boolean;
   /** One timer for the deadlines of every attempt running. */
-  readonly #deadlines = new AttemptDeadlines();
+  readonly #deadlines = new DeadlineTimer();
 
   constructor(options: {
     parts: PipelineParts;

@@ -9,6 +9,8 @@ export type {
 } from './circuit-breaker.js';
 export { CircuitBreaker } from './circuit-breaker.js';
 export { ConfirmationStore } from './confirmation.js';
+export type { Expiring } from './deadline-timer.js';
+export { DeadlineTimer } from './deadline-timer.js';
 export type { ExecutionEngine, ExecutionEngineOptions } from './engine.js';
 export { createExecutionEngine } from './engine.js';
 export type { FunctionToolHandler } from './function-executor.js';

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ArsenalError } from '../errors/index.js';
 import type { Executor, ToolCallContext } from '../ports/executor.js';
 import { createToolDefinition } from '../tool/create-tool-definition.js';
-import { AttemptDeadlines } from './attempt-deadlines.js';
+import { DeadlineTimer } from './deadline-timer.js';
 import { type AttemptRequest, runAttempt } from './run-attempt.js';
 
 const definition = createToolDefinition({
@@ -38,7 +38,7 @@ function request(executor: Executor, overrides: Partial<AttemptRequest> = {}): A
     signal: undefined,
     onProgress: undefined,
     onLog: undefined,
-    deadlines: new AttemptDeadlines(),
+    deadlines: new DeadlineTimer(),
     ...overrides,
   };
 }

@@ -9,7 +9,6 @@ import type {
   ToolLogEntry,
 } from '../ports/executor.js';
 import type { ToolDefinition } from '../tool/tool-definition.js';
-import type { AttemptDeadlines, Expiring } from './attempt-deadlines.js';
 import { callAbortReason, isCallAborted, watchCallAbort } from './call-abort.js';
 import { describeError } from './call-outcome.js';
 import {
@@ -19,6 +18,7 @@ import {
   unsupportedListRoots,
   unsupportedSample,
 } from './client-requests.js';
+import type { DeadlineTimer, Expiring } from './deadline-timer.js';
 import { FunctionExecutor } from './function-executor.js';
 import type { CallCancellation, ToolResultError } from './types.js';
 
@@ -44,7 +44,7 @@ export interface AttemptRequest {
   onInputRequest?: ((request: ToolInputRequest) => Promise<ToolInputResponse>) | undefined;
   client?: ClientRequests | undefined;
   /** The engine's shared deadline timer, which the attempt waits on (no timer of its own). */
-  deadlines: AttemptDeadlines;
+  deadlines: DeadlineTimer;
 }
 
 /**
@@ -129,7 +129,7 @@ class Attempt implements Expiring {
   /** When it times out (`performance.now()` time), once it waits on the engine's deadlines. */
   deadline = Number.POSITIVE_INFINITY;
   /** The deadlines it waits on, until it settles. */
-  deadlines: AttemptDeadlines | undefined;
+  deadlines: DeadlineTimer | undefined;
   /** Stops listening for the caller's abort (its signal or its cancellation). */
   unwatchCaller: (() => void) | undefined;
 

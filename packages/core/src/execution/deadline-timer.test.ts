@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AttemptDeadlines, type Expiring } from './attempt-deadlines.js';
+import { DeadlineTimer, type Expiring } from './deadline-timer.js';
 import { setup, tool } from './engine-test-support.js';
 
 function entry(deadline: number, onExpire: () => void = () => {}) {
@@ -12,10 +12,10 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('AttemptDeadlines', () => {
+describe('DeadlineTimer', () => {
   it('expires an entry at its deadline and not before', async () => {
     vi.useFakeTimers();
-    const deadlines = new AttemptDeadlines();
+    const deadlines = new DeadlineTimer();
     const { waiting, expired } = entry(performance.now() + 100);
     deadlines.add(waiting);
     await vi.advanceTimersByTimeAsync(99);
@@ -29,7 +29,7 @@ describe('AttemptDeadlines', () => {
 
   it('expires each entry at its own deadline, whatever order they came in', async () => {
     vi.useFakeTimers();
-    const deadlines = new AttemptDeadlines();
+    const deadlines = new DeadlineTimer();
     const start = performance.now();
     const late = entry(start + 300);
     const early = entry(start + 100);
@@ -48,7 +48,7 @@ describe('AttemptDeadlines', () => {
 
   it('never expires an entry deleted before its deadline; the timer, once fired, is not re-armed', async () => {
     vi.useFakeTimers();
-    const deadlines = new AttemptDeadlines();
+    const deadlines = new DeadlineTimer();
     const ended = entry(performance.now() + 100);
     deadlines.add(ended.waiting);
     deadlines.delete(ended.waiting);
@@ -60,7 +60,7 @@ describe('AttemptDeadlines', () => {
 
   it('keeps waiting for a later deadline when the timer fires for an entry that ended', async () => {
     vi.useFakeTimers();
-    const deadlines = new AttemptDeadlines();
+    const deadlines = new DeadlineTimer();
     const start = performance.now();
     const ended = entry(start + 100);
     const waiting = entry(start + 250);
@@ -76,7 +76,7 @@ describe('AttemptDeadlines', () => {
 
   it('lets an expiry add and delete entries, and expires the rest when one throws', async () => {
     vi.useFakeTimers();
-    const deadlines = new AttemptDeadlines();
+    const deadlines = new DeadlineTimer();
     const start = performance.now();
     const added = entry(start + 200);
     const failing = entry(start + 50, () => {
@@ -99,7 +99,7 @@ describe('AttemptDeadlines', () => {
 
   it('waits past the longest delay a timer takes instead of firing at once', async () => {
     vi.useFakeTimers();
-    const deadlines = new AttemptDeadlines();
+    const deadlines = new DeadlineTimer();
     const far = entry(performance.now() + 2 ** 31 + 1000);
     deadlines.add(far.waiting);
     await vi.advanceTimersByTimeAsync(2 ** 31 - 1);
@@ -110,7 +110,7 @@ describe('AttemptDeadlines', () => {
   });
 
   it('keeps the process alive only while an entry waits (real timers)', () => {
-    const deadlines = new AttemptDeadlines();
+    const deadlines = new DeadlineTimer();
     const before = referencedTimers();
     const first = entry(performance.now() + 60_000);
     deadlines.add(first.waiting);

@@ -1,6 +1,10 @@
-/** An attempt waiting for its deadline: `expire` runs once if it is still waiting then. */
+/** A wait with a deadline (an attempt, a call upstream): `expire` runs once if it still waits then. */
 export interface Expiring {
-  /** When it times out, in `performance.now()` milliseconds (monotonic, as timers are). */
+  /**
+   * When it times out, in `performance.now()` milliseconds (monotonic, as timers are). It may
+   * move later while the entry waits (progress extends a call's deadline): the timer, finding it
+   * not due, waits for the new one. It must not move earlier.
+   */
   readonly deadline: number;
   expire(): void;
 }
@@ -17,14 +21,14 @@ interface ReferencedTimer {
 }
 
 /**
- * The deadlines of one engine's attempts, on one timer armed for the earliest of them. An attempt
- * that ends before its deadline only leaves the set: the timer stays armed, finds nothing due
- * when it fires and re-arms for the next deadline, so most calls arm no timer and clear none
- * (a timer per call, armed and cleared, cost more than the rest of an attempt's bookkeeping).
- * While an attempt waits the timer keeps the process alive, as a timer of its own would; once
- * none waits it does not.
+ * Many deadlines on one timer, armed for the earliest of them (an execution engine's attempts,
+ * an executor's calls upstream). An entry that ends before its deadline only leaves the set: the
+ * timer stays armed, finds nothing due when it fires and re-arms for the next deadline, so most
+ * calls arm no timer and clear none (a timer per call, armed and cleared, cost more than the rest
+ * of an attempt's bookkeeping). While an entry waits the timer keeps the process alive, as a
+ * timer of its own would; once none waits it does not.
  */
-export class AttemptDeadlines {
+export class DeadlineTimer {
   readonly #waiting = new Set<Expiring>();
   #timer: Timer | undefined;
   /** When the armed timer fires; Infinity when none is armed. */
