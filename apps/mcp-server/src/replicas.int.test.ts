@@ -67,6 +67,7 @@ describe.skipIf(!binary)('three arsenal serve --http replicas sharing one Redis'
   const startReplica = async (index: number): Promise<Replica> => {
     const server = await spawnHttpServer(['--config', configPath], {
       REPLICA_ID: `replica-${index}`,
+      REDIS_URL: redis.url,
     });
     const client = await connect(server.url);
     return { server, client };
@@ -118,7 +119,6 @@ describe.skipIf(!binary)('three arsenal serve --http replicas sharing one Redis'
         `        url: ${backendUrl}/flaky`,
       ].join('\n'),
     );
-    process.env.REDIS_URL = redis.url;
     for (let index = 0; index < 3; index++) replicas.push(await startReplica(index));
     const listed = await replicas[0]!.client.listTools();
     for (const tool of listed.tools) {

@@ -314,13 +314,18 @@ describe('StdioToolCalls', () => {
     const { transport, sent } = fakeTransport();
     const relations = new UpstreamRequestRelations();
     const calls = new StdioToolCalls(transport, relations);
-    void calls.call(fakeClient(), 'x', {}, undefined, options({ callKey: 'call-7' }));
+    const pending = calls.call(fakeClient(), 'x', {}, undefined, options({ callKey: 'call-7' }));
+    const closed = pending.catch((error: McpError) => error.code);
     await Promise.resolve();
     const token = sent[0]!.id!;
     expect(relations.callOf({ params: { _meta: { progressToken: token } } }, 99)).toBe('call-7');
     relations.forget('call-7');
     expect(relations.callOf({ params: { _meta: { progressToken: token } } }, 99)).toBeUndefined();
+    // Ended here, not left to time out after the test.
+    calls.closeAll();
+    expect(await closed).toBe(ErrorCode.ConnectionClosed);
   });
+
   it("writes its messages to the server's stdin when it can, and through send when it cannot", async () => {
     const { transport, sent } = fakeTransport();
     const lines: string[] = [];
