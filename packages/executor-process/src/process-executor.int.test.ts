@@ -286,19 +286,23 @@ describe('command-line programs as tools', () => {
 
   it('passes only allowed environment variables', async () => {
     process.env.ARSENAL_TEST_SECRET = 'hunter2';
-    const arsenal = await arsenalWith([
-      {
-        name: 'show_env',
-        description: 'Print the environment.',
-        command: 'env',
-        env: { GREETING: 'hello' },
-      },
-    ]);
-    const result = await arsenal.execute({ tool: 'show_env', arguments: {} });
-    const stdout = (result.result as { stdout: string }).stdout;
-    expect(stdout).toContain('GREETING=hello');
-    expect(stdout).not.toContain('hunter2');
-    delete process.env.ARSENAL_TEST_SECRET;
+    try {
+      const arsenal = await arsenalWith([
+        {
+          name: 'show_env',
+          description: 'Print the environment.',
+          command: 'env',
+          env: { GREETING: 'hello' },
+        },
+      ]);
+      const result = await arsenal.execute({ tool: 'show_env', arguments: {} });
+      const stdout = (result.result as { stdout: string }).stdout;
+      expect(stdout).toContain('GREETING=hello');
+      expect(stdout).not.toContain('hunter2');
+    } finally {
+      // Test files share their process: the variable must not outlive the test.
+      delete process.env.ARSENAL_TEST_SECRET;
+    }
   });
 
   it('rejects a shell line as a command before anything runs', () => {
