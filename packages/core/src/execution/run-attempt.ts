@@ -126,10 +126,11 @@ class Attempt implements Expiring {
   controller: AbortController | undefined;
   /** Told of the abort through `context.onAbort`, without a signal. */
   abortListeners: Array<(reason: unknown) => void> | undefined;
-  /** When it times out (`performance.now()` time), once it waits on the engine's deadlines. */
+  /**
+   * When it times out (`performance.now()` time): finite once it waits on the engine's deadline
+   * timer (`request.deadlines`), which it then leaves when it settles.
+   */
   deadline = Number.POSITIVE_INFINITY;
-  /** The deadlines it waits on, until it settles. */
-  deadlines: DeadlineTimer | undefined;
   /** Stops listening for the caller's abort (its signal or its cancellation). */
   unwatchCaller: (() => void) | undefined;
 
@@ -172,7 +173,6 @@ class Attempt implements Expiring {
     // a timer's: a wall clock set back or forward moves no deadline.
     if (this.settled || !Number.isFinite(request.timeoutMs)) return;
     this.deadline = performance.now() + request.timeoutMs;
-    this.deadlines = request.deadlines;
     request.deadlines.add(this);
   }
 
@@ -227,7 +227,7 @@ class Attempt implements Expiring {
     if (this.settled) return;
     this.settled = true;
     this.outcome = outcome;
-    if (this.deadlines) this.deadlines.delete(this);
+    if (this.deadline !== Number.POSITIVE_INFINITY) this.request.deadlines.delete(this);
     if (this.unwatchCaller) this.unwatchCaller();
     this.resolve(outcome);
   }
