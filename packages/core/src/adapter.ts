@@ -60,6 +60,7 @@ export {
 export { matchGlob, UPSTREAM_NAME_METADATA_KEY, upstreamNameOf } from './policy/index.js';
 export { closestNames } from './registry/index.js';
 export type {
+  KeptScores,
   LexicalDocument,
   LexicalFieldOptions,
   LexicalHit,

@@ -1,7 +1,7 @@
 import { lexiconTerms } from '../text/lexicon.js';
 import { now } from './clock.js';
 import type { LexicalIndex } from './lexical-index.js';
-import type { LexicalHit, LexicalSearchOptions } from './lexical-types.js';
+import type { KeptScores, LexicalHit, LexicalSearchOptions } from './lexical-types.js';
 import { denseCosine } from './mmr.js';
 import type { OutcomeMemory } from './outcome-memory.js';
 import { decomposeQuery } from './query-decomposition.js';
@@ -75,14 +75,20 @@ function bestInServer(
   query: string,
   server: string,
   of: (id: string) => string | undefined,
-  options: Pick<LexicalSearchOptions, 'weak' | 'related'> & {
+  options: Pick<LexicalSearchOptions, 'weak' | 'related' | 'boundedBy'> & {
     accept: (id: string) => boolean | null;
   },
 ): LexicalHit | undefined {
-  const { accept, weak, related } = options;
+  const { accept, weak, related, boundedBy } = options;
   const inServer = (id: string) => (of(id) === server ? accept(id) : false);
-  return lexical.search(query, { limit: 1, accept: inServer, weak, related, countMatches: false })
-    .hits[0];
+  return lexical.search(query, {
+    limit: 1,
+    accept: inServer,
+    weak,
+    related,
+    countMatches: false,
+    boundedBy,
+  }).hits[0];
 }
 
 /**
@@ -98,8 +104,15 @@ function searchClauses(input: {
   related: LexicalSearchOptions['related'];
   get: (id: string) => RawSignals;
   isCandidate: (id: string) => boolean;
+  /**
+   * The whole request's scores: a clause's words are the request's, so no tool scores more on a
+   * clause (the index checks that this holds).
+   */
+  boundedBy: KeptScores | undefined;
 }): { subqueries: string[]; clauses: ClauseHits[] } {
-  const { lexical, accept, related, get } = input;
+  const { lexical, accept, related, get, boundedBy } = input;
+  const search = (clause: string, limit: number) =>
+    lexical.search(clause, { limit, accept, related, countMatches: false, boundedBy }).hits;
   const subqueries = input.decompose ? decomposeQuery(input.query) : [];
   const clauses: ClauseHits[] = [];
   // A clause that is also a coverage part is searched once, for both. These searches need no
@@ -108,16 +121,14 @@ function searchClauses(input: {
   const searched = new Map<string, readonly LexicalHit[]>();
   for (const clause of subqueries) {
     const limit = covering.has(clause) ? CLAUSE_HITS : 1;
-    const { hits } = lexical.search(clause, { limit, accept, related, countMatches: false });
+    const hits = search(clause, limit);
     if (limit > 1) searched.set(clause, hits);
     const [best] = hits;
     if (best) get(best.id).subquery = Math.max(get(best.id).subquery, 1);
   }
   // Clause coverage chooses among each part's best matches that the whole request found too.
   for (const clause of input.coverageClauses) {
-    const hits =
-      searched.get(clause) ??
-      lexical.search(clause, { limit: CLAUSE_HITS, accept, related, countMatches: false }).hits;
+    const hits = searched.get(clause) ?? search(clause, CLAUSE_HITS);
     clauses.push({ text: clause, hits: hits.filter((hit) => input.isCandidate(hit.id)) });
   }
   return { subqueries, clauses };
@@ -160,7 +171,7 @@ export async function gatherCandidates(input: {
   const weak = placeholders ? { text: placeholders, weight: PLACEHOLDER_WEIGHT } : undefined;
   const related =
     input.lexiconWeight > 0 ? { terms: lexiconTerms, weight: input.lexiconWeight } : undefined;
-  const full = lexical.search(query, { limit: pool, accept, weak, related });
+  const full = lexical.search(query, { limit: pool, accept, weak, related, keepScores: true });
   for (const hit of full.hits) get(hit.id).lexical = hit.normalized;
   if (input.servers) {
     const present = new Set(full.hits.map((hit) => input.servers!.of(hit.id)));
@@ -170,6 +181,7 @@ export async function gatherCandidates(input: {
         accept,
         weak,
         related,
+        boundedBy: full.kept,
       });
       if (best) get(best.id).lexical = best.normalized;
     }
@@ -186,6 +198,7 @@ export async function gatherCandidates(input: {
     related,
     get,
     isCandidate: (id) => candidates.has(id),
+    boundedBy: full.kept,
   });
 
   const learned = learnedHints(input.memory, request.query, input.usedTools);

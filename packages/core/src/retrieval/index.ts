@@ -5,6 +5,7 @@ export { LexicalIndex } from './lexical-index.js';
 export type { LexicalRerankerOptions } from './lexical-reranker.js';
 export { createLexicalReranker, LexicalReranker } from './lexical-reranker.js';
 export type {
+  KeptScores,
   LexicalDocument,
   LexicalFieldOptions,
   LexicalHit,

@@ -3,6 +3,7 @@ import { analyze } from '../text/tokenize.js';
 import { DocumentAnalyzer } from './document-analyzer.js';
 import { DocumentTermStore, entryCount, entryField } from './document-terms.js';
 import type {
+  KeptScores,
   LexicalDocument,
   LexicalFieldOptions,
   LexicalHit,
@@ -34,6 +35,33 @@ const MIN_RELATED_DOCUMENTS = 100;
  * hits are only counted (`top-k-search.ts`).
  */
 const MIN_BOUNDED_POSTINGS = 2048;
+
+/** A term of a search and what a match of it weighs (idf × stress). */
+interface WeightedTerm {
+  term: string;
+  idf: number;
+}
+
+/** A search's scores, kept for later searches to be bounded by. */
+interface Kept {
+  handle: KeptScores;
+  /** Per document; zero where none was met. */
+  scores: Float64Array;
+  /** The documents met (undefined: read densely, any of the first `documents` may hold one). */
+  scored: Int32Array | undefined;
+  documents: number;
+  /** What each term weighed in that search. */
+  weights: Map<string, number>;
+  /** `LexicalIndex.#changes` when the scores were kept. */
+  changes: number;
+}
+
+/** What each term weighs in a search (a term listed twice, as placeholder and related, summed). */
+function termWeights(terms: readonly WeightedTerm[]): Map<string, number> {
+  const weights = new Map<string, number>();
+  for (const { term, idf } of terms) weights.set(term, (weights.get(term) ?? 0) + idf);
+  return weights;
+}
 
 /**
  * Refuses options that could make a score negative or not a number: searches rely on every
@@ -117,6 +145,10 @@ export class LexicalIndex {
   readonly #work: LexicalSearchWork | undefined;
   /** Scores and marks kept between searches: at 100k tools a common word matches tens of thousands, and fresh arrays per search were garbage for the collector. */
   readonly #searchBuffers: SearchBuffers;
+  /** Counts the changes to documents and postings: kept scores hold only while it stands still. */
+  #changes = 0;
+  /** The scores the last search that asked kept (`keepScores`). */
+  #kept: Kept | undefined;
 
   constructor(options: LexicalIndexOptions) {
     this.#fieldNames = Object.keys(options.fields);
@@ -163,6 +195,7 @@ export class LexicalIndex {
   /** Add or replace a document. */
   add(id: string, document: LexicalDocument): void {
     if (this.#docOf.has(id)) this.remove(id);
+    this.#changes++;
     const analyzer = this.#analyzer;
     const doc = this.#terms.append(analyzer.keys(document, this.#termId), analyzer.lengths);
     this.#ids.push(id);
@@ -183,6 +216,7 @@ export class LexicalIndex {
   remove(id: string): boolean {
     const doc = this.#docOf.get(id);
     if (doc === undefined) return false;
+    this.#changes++;
     this.#docOf.delete(id);
     this.#alive[doc] = 0;
     this.#liveCount--;
@@ -235,6 +269,7 @@ export class LexicalIndex {
   }
 
   clear(): void {
+    this.#changes++;
     this.#termIds.clear();
     this.#analyzer.forget();
     this.#postings = [];
@@ -352,12 +387,14 @@ export class LexicalIndex {
     const accept = options.accept;
     const decide = accept ? (doc: number) => accept(this.#ids[doc]!) : undefined;
     const limit = options.limit;
+    const keep = options.keepScores === true;
     // A search that counts every match reads every posting anyway; so does a small one, where
     // setting terms aside would cost more than it saves.
     const ranked =
-      (options.countMatches === false && postings > MIN_BOUNDED_POSTINGS && limit >= 1
-        ? topDocuments(buffers, weighted, limit, decide)
-        : undefined) ?? allDocuments(buffers, weighted, limit, decide);
+      (options.countMatches === false && postings > MIN_BOUNDED_POSTINGS && limit >= 1 && !keep
+        ? topDocuments(buffers, weighted, limit, decide, this.#bound(options.boundedBy, terms))
+        : undefined) ?? allDocuments(buffers, weighted, limit, decide, undefined, keep);
+    const kept = keep ? this.#keep(buffers, ranked.scored, terms) : undefined;
     const hits: LexicalHit[] = ranked.docs.map((doc, i) => {
       const score = ranked.scores[i]!;
       // A document matching a word and its related terms can pass the best exact score.
@@ -367,7 +404,47 @@ export class LexicalIndex {
       hits,
       candidateCount: ranked.matched - ranked.ignoredCount,
       rejectedCount: ranked.rejectedCount,
+      ...(kept ? { kept } : {}),
     };
+  }
+
+  /**
+   * Take the scores a search left in the buffers (`allDocuments` with `keep`), giving the buffers
+   * a zeroed array instead; the scores kept before are cleared for the next time.
+   */
+  #keep(buffers: SearchBuffers, scored: Int32Array | undefined, terms: readonly WeightedTerm[]) {
+    const previous = this.#kept;
+    let spare: Float64Array | undefined;
+    if (previous) {
+      if (previous.scored) for (const doc of previous.scored) previous.scores[doc] = 0;
+      else previous.scores.fill(0, 0, previous.documents);
+      spare = previous.scores;
+    }
+    if (spare?.length !== buffers.scores.length) spare = new Float64Array(buffers.scores.length);
+    const handle: KeptScores = { kind: 'kept-lexical-scores' };
+    this.#kept = {
+      handle,
+      scores: buffers.scores,
+      scored,
+      documents: buffers.documents,
+      weights: termWeights(terms),
+      changes: this.#changes,
+    };
+    buffers.scores = spare;
+    return handle;
+  }
+
+  /**
+   * The kept scores a search may be bounded by: `handle`'s, when they are still the ones kept, no
+   * document changed since, and none of the search's terms weighs more than it did there.
+   */
+  #bound(handle: KeptScores | undefined, terms: readonly WeightedTerm[]): Float64Array | undefined {
+    const kept = this.#kept;
+    if (!handle || !kept || kept.handle !== handle || kept.changes !== this.#changes) return;
+    for (const [term, weight] of termWeights(terms)) {
+      if (!(weight <= (kept.weights.get(term) ?? 0))) return;
+    }
+    return kept.scores;
   }
 
   /** The search buffers, grown to the number of documents. */
@@ -487,6 +564,7 @@ export class LexicalIndex {
 
   /** Recompute every posting from the kept term counts, dropping removed documents. */
   #rebuild(): void {
+    this.#changes++;
     const live: number[] = [];
     for (let doc = 0; doc < this.#ids.length; doc++) if (this.#alive[doc] === 1) live.push(doc);
     this.#documentFrequency = this.#documentFrequency.map(() => 0);

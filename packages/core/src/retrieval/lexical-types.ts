@@ -81,6 +81,25 @@ export interface LexicalSearchOptions {
    * either way.
    */
   countMatches?: boolean;
+  /**
+   * Keep every document's score in this search (`LexicalSearchResult.kept`) for later searches
+   * to be bounded by (`boundedBy`). The index keeps one search's scores at a time.
+   */
+  keepScores?: boolean;
+  /**
+   * The scores a search kept (`keepScores`) whose terms each weigh at least as much as this
+   * search's: a request's whole search, for one of its clauses. No document can score more here
+   * than it did there, so a search that need not count its matches (`countMatches: false`) sets
+   * aside early the documents that cannot reach its hits. Ignored when it does not hold (a term
+   * weighs more here, or the index changed since). The hits and their scores are the same with or
+   * without.
+   */
+  boundedBy?: KeptScores;
+}
+
+/** Scores a search kept for later searches of the index (see `keepScores`); opaque. */
+export interface KeptScores {
+  readonly kind: 'kept-lexical-scores';
 }
 
 export interface LexicalSearchResult {
@@ -92,4 +111,6 @@ export interface LexicalSearchResult {
    * been returned. Lower-ranked matches are never checked.
    */
   rejectedCount: number;
+  /** This search's scores, when `keepScores` asked for them. */
+  kept?: KeptScores;
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { seededRandom as generator } from '../hash/seeded-random.js';
 import { LexicalIndex } from './lexical-index.js';
-import type { LexicalSearchOptions, LexicalSearchWork } from './lexical-types.js';
+import type { KeptScores, LexicalSearchOptions, LexicalSearchWork } from './lexical-types.js';
 import { PostingsList } from './postings-list.js';
 import { allDocuments, type SearchBuffers, type SearchTerm } from './top-k-search.js';
 
@@ -146,6 +146,107 @@ describe('searches that need no count of the matches', () => {
     expect(bounded.hits).toEqual(all.hits);
     expect(bounded.hits.length).toBeLessThan(10);
     expect(bounded.candidateCount).toBe(all.candidateCount);
+  });
+});
+
+describe('searches bounded by the scores a whole search kept', () => {
+  const related = {
+    terms: (term: string) => (term.endsWith('1x') ? [WORDS[5]!, WORDS[40]!] : undefined),
+    weight: 0.4,
+  };
+
+  it('give the hits of unbounded searches, for the clauses of the whole search', () => {
+    const work = { searches: 0, postings: 0, postingsRead: 0, documentsScored: 0 };
+    const index = catalog(31, 3000, work);
+    // The same catalog never asked to keep scores: the buffers it searches with stay its own.
+    const twin = catalog(31, 3000);
+    const random = generator(37);
+    let boundedRead = 0;
+    let plainRead = 0;
+    let compared = 0;
+    for (let q = 0; q < 120; q++) {
+      const words = text(random, 6 + Math.floor(random() * 12)).split(' ');
+      const whole = words.join(' ');
+      const weak = q % 4 === 0 ? { text: text(random, 2), weight: 0.3 } : undefined;
+      const accept = q % 3 === 0 ? (id: string) => Number(id.slice(1)) % 7 !== 0 : undefined;
+      const full = index.search(whole, { limit: 50, accept, weak, related, keepScores: true });
+      expect(full.hits).toEqual(twin.search(whole, { limit: 50, accept, weak, related }).hits);
+      expect(full.kept).toBeDefined();
+      const cut = 2 + Math.floor(random() * (words.length - 3));
+      for (const clause of [words.slice(0, cut).join(' '), words.slice(cut).join(' ')]) {
+        const limit = [1, 5][q % 2]!;
+        const options = { limit, accept, related, countMatches: false } as const;
+        let mark = work.postingsRead;
+        const bounded = index.search(clause, { ...options, boundedBy: full.kept });
+        boundedRead += work.postingsRead - mark;
+        mark = work.postingsRead;
+        const plain = index.search(clause, options);
+        plainRead += work.postingsRead - mark;
+        expect(bounded.hits).toEqual(twin.search(clause, options).hits);
+        expect(bounded.hits).toEqual(plain.hits);
+        expect(bounded.rejectedCount).toBe(plain.rejectedCount);
+        compared += bounded.hits.length;
+      }
+    }
+    expect(compared).toBeGreaterThan(300);
+    // The bound set documents aside: the bounded searches looked fewer weights up.
+    expect(boundedRead).toBeLessThan(plainRead);
+  });
+
+  /**
+   * A search bounded by `kept`, and the same search unbounded: their hits, and the postings each
+   * read. A bound that is ignored reads exactly what the unbounded search reads.
+   */
+  function compare(index: LexicalIndex, work: LexicalSearchWork, query: string, kept?: KeptScores) {
+    const options = { limit: 5, countMatches: false } as const;
+    let mark = work.postingsRead;
+    const bounded = index.search(query, { ...options, boundedBy: kept }).hits;
+    const boundedRead = work.postingsRead - mark;
+    mark = work.postingsRead;
+    const plain = index.search(query, options).hits;
+    return { bounded, plain, boundedRead, plainRead: work.postingsRead - mark };
+  }
+  const clause = `${WORDS[0]} ${WORDS[1]} ${WORDS[2]} ${WORDS[3]} ${WORDS[30]}`;
+  const whole = `${clause} ${WORDS[60]} ${WORDS[7]} ${WORDS[90]}`;
+  const keep = { limit: 50, keepScores: true } as const;
+
+  it('ignore kept scores where a term of the search weighed less or was missing', () => {
+    const work = { searches: 0, postings: 0, postingsRead: 0, documentsScored: 0 };
+    const index = catalog(43, 3000, work);
+    // A bound that holds sets documents aside.
+    const valid = compare(index, work, clause, index.search(whole, keep).kept);
+    expect(valid.bounded).toEqual(valid.plain);
+    expect(valid.boundedRead).toBeLessThan(valid.plainRead);
+    // A word of the clause missing from the kept search, or said more often in the clause.
+    const missing = index.search(whole.replace(` ${WORDS[30]}`, ''), keep).kept;
+    const stressed = `${clause} ${WORDS[30]} ${WORDS[30]}`;
+    for (const [query, kept] of [
+      [clause, missing],
+      [stressed, index.search(whole, keep).kept],
+    ] as const) {
+      const ignored = compare(index, work, query, kept);
+      expect(ignored.bounded).toEqual(ignored.plain);
+      expect(ignored.boundedRead).toBe(ignored.plainRead);
+    }
+  });
+
+  it('ignore kept scores once the index changed or another search kept its own', () => {
+    const work = { searches: 0, postings: 0, postingsRead: 0, documentsScored: 0 };
+    const index = catalog(43, 3000, work);
+    const random = generator(47);
+    const changes: (() => void)[] = [
+      () => index.add('new', { name: clause, description: text(random, 6) }),
+      () => index.remove('t7'),
+      () => index.setFieldWeight('name', 2.5),
+      () => index.search(`${WORDS[200]} ${WORDS[201]}`, keep),
+    ];
+    for (const change of changes) {
+      const kept = index.search(whole, keep).kept;
+      change();
+      const ignored = compare(index, work, clause, kept);
+      expect(ignored.bounded).toEqual(ignored.plain);
+      expect(ignored.boundedRead).toBe(ignored.plainRead);
+    }
   });
 });
 

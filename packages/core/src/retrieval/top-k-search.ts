@@ -43,6 +43,11 @@ export interface RankedDocuments {
   matched: number;
   rejectedCount: number;
   ignoredCount: number;
+  /**
+   * `allDocuments` asked to keep its scores: they are left in `buffers.scores`, and these are
+   * the documents that hold one (undefined: any document may, the search was read densely).
+   */
+  scored?: Int32Array;
 }
 
 /** How far above the last floor found the bound of the terms left must fall to look again. */
@@ -215,8 +220,17 @@ function rankNear(
 }
 
 /**
+ * Whether a document whose score is at most `bound` (computed, so with its rounding) can reach
+ * `low`.
+ */
+function canReach(bound: number, low: number): boolean {
+  return bound + margin(bound) >= low;
+}
+
+/**
  * Complete the scores of the documents met that can still reach `floor`, looking their weights up
- * in the terms not read (from `from` on in `order`), and set aside the ones that no longer can.
+ * in the terms not read (from `from` on in `order`), and set aside the ones that no longer can:
+ * by what the terms left can add, and by `bound` (a score no document exceeds here) when given.
  * Returns how many are left, at the start of `buffers.candidates`.
  */
 function refine(
@@ -228,6 +242,7 @@ function refine(
   ranking: Ranking,
   start: number,
   touchedCount: number,
+  bound: Float64Array | undefined,
 ): number {
   const { scores, touched, member, candidates, k1 } = buffers;
   let floor = start;
@@ -235,7 +250,7 @@ function refine(
   let size = 0;
   for (let i = 0; i < touchedCount; i++) {
     const doc = touched[i]!;
-    if (scores[doc]! + left[from]! >= low) {
+    if (scores[doc]! + left[from]! >= low && (!bound || canReach(bound[doc]!, low))) {
       candidates[size++] = doc;
       markSeen(member, doc);
     }
@@ -266,11 +281,12 @@ function refine(
         low = floor - margin(floor);
       }
     }
-    const bound = left[m + 1]!;
+    const rest = left[m + 1]!;
     let kept = 0;
     for (let c = 0; c < size; c++) {
       const doc = candidates[c]!;
-      if (scores[doc]! + bound >= low) candidates[kept++] = doc;
+      if (scores[doc]! + rest >= low && (!bound || canReach(bound[doc]!, low)))
+        candidates[kept++] = doc;
       else member[doc >>> 5]! &= ~(1 << (doc & 31));
     }
     size = kept;
@@ -293,13 +309,16 @@ function reset(buffers: SearchBuffers, touchedCount: number): void {
  * The `limit` best accepted documents of a search over `terms`, or undefined when fewer than
  * `limit` documents are accepted among the matches (the caller then reads every posting in order,
  * as every document matching a term must be looked at). Documents matching only terms set aside
- * are neither scored nor counted.
+ * are neither scored nor counted. `bound`, per document, a score it cannot exceed in this search
+ * (its score in a search whose terms each weigh at least as much): the documents met that cannot
+ * reach the hits by it are set aside without looking their weights up.
  */
 export function topDocuments(
   buffers: SearchBuffers,
   terms: readonly SearchTerm[],
   limit: number,
   accept: ((doc: number) => boolean | null) | undefined,
+  bound?: Float64Array,
 ): RankedDocuments | undefined {
   const k1 = buffers.k1;
   const n = terms.length;
@@ -346,7 +365,7 @@ export function topDocuments(
   let size = touchedCount;
   if (j < n) {
     candidates = buffers.candidates;
-    size = refine(buffers, terms, order, left, j, ranking, floor, touchedCount);
+    size = refine(buffers, terms, order, left, j, ranking, floor, touchedCount, bound);
   }
   const ranked = rankNear(buffers, terms, ranking, candidates, size);
   reset(buffers, touchedCount);
@@ -416,7 +435,8 @@ function takeBest(
  * The `limit` best accepted documents of a search reading every posting of every term, in the
  * query's order: for small searches, and for those where fewer than `limit` documents are
  * accepted (every match is then looked at). `dense`: the documents met are marked rather than
- * listed, and read in their order (the same hits, scores and counts).
+ * listed, and read in their order (the same hits, scores and counts). `keep`: the scores are left
+ * in `buffers.scores` for the caller to take (see `RankedDocuments.scored`).
  */
 export function allDocuments(
   buffers: SearchBuffers,
@@ -424,6 +444,7 @@ export function allDocuments(
   limit: number,
   accept: ((doc: number) => boolean | null) | undefined,
   dense = isDense(buffers, terms),
+  keep = false,
 ): RankedDocuments {
   const { scores, touched, seen, documents } = buffers;
   const ranking = new Ranking(scores, limit, accept);
@@ -434,7 +455,7 @@ export function allDocuments(
     const result = takeBest(ranking, matched, (wanted) =>
       bestSeen(seen, documents, scores, wanted),
     );
-    scores.fill(0, 0, documents);
+    if (!keep) scores.fill(0, 0, documents);
     seen.fill(0);
     return result;
   }
@@ -443,6 +464,9 @@ export function allDocuments(
   const result = takeBest(ranking, met.count, (wanted) =>
     bestScores(touched, met.count, scores, wanted),
   );
-  reset(buffers, met.count);
+  if (keep) {
+    result.scored = touched.slice(0, met.count);
+    seen.fill(0);
+  } else reset(buffers, met.count);
   return result;
 }
