@@ -69,26 +69,29 @@ function learnedHints(
   return learned;
 }
 
-/** The best match of the whole request among one server's tools. */
-function bestInServer(
+/**
+ * The best match of the whole request in each wanted server that has none among `hits` (the
+ * whole request's own), best server first.
+ */
+function bestOfMissingServers(
   lexical: LexicalIndex,
   query: string,
-  server: string,
-  of: (id: string) => string | undefined,
+  hits: readonly LexicalHit[],
+  servers: { wanted: readonly string[]; of: (id: string) => string | undefined },
   options: Pick<LexicalSearchOptions, 'weak' | 'related' | 'boundedBy'> & {
     accept: (id: string) => boolean | null;
   },
-): LexicalHit | undefined {
-  const { accept, weak, related, boundedBy } = options;
-  const inServer = (id: string) => (of(id) === server ? accept(id) : false);
-  return lexical.search(query, {
-    limit: 1,
-    accept: inServer,
-    weak,
-    related,
-    countMatches: false,
-    boundedBy,
-  }).hits[0];
+): LexicalHit[] {
+  const present = new Set(hits.map((hit) => servers.of(hit.id)));
+  const found: LexicalHit[] = [];
+  for (const server of servers.wanted) {
+    if (present.has(server)) continue;
+    const inServer = (id: string) => (servers.of(id) === server ? options.accept(id) : false);
+    const search = { ...options, limit: 1, accept: inServer, countMatches: false };
+    const best = lexical.search(query, search).hits[0];
+    if (best) found.push(best);
+  }
+  return found;
 }
 
 /**
@@ -174,17 +177,9 @@ export async function gatherCandidates(input: {
   const full = lexical.search(query, { limit: pool, accept, weak, related, keepScores: true });
   for (const hit of full.hits) get(hit.id).lexical = hit.normalized;
   if (input.servers) {
-    const present = new Set(full.hits.map((hit) => input.servers!.of(hit.id)));
-    for (const server of input.servers.wanted) {
-      if (present.has(server)) continue;
-      const best = bestInServer(lexical, query, server, input.servers.of, {
-        accept,
-        weak,
-        related,
-        boundedBy: full.kept,
-      });
-      if (best) get(best.id).lexical = best.normalized;
-    }
+    const options = { accept, weak, related, boundedBy: full.kept };
+    for (const best of bestOfMissingServers(lexical, query, full.hits, input.servers, options))
+      get(best.id).lexical = best.normalized;
   }
   let candidateCount = full.candidateCount;
   let filteredCount = full.rejectedCount;
