@@ -87,8 +87,8 @@ function bestOfMissingServers(
   for (const server of servers.wanted) {
     if (present.has(server)) continue;
     const inServer = (id: string) => (servers.of(id) === server ? options.accept(id) : false);
-    const search = { ...options, limit: 1, accept: inServer, countMatches: false };
-    const best = lexical.search(query, search).hits[0];
+    const searchOptions = { ...options, limit: 1, accept: inServer, countMatches: false };
+    const best = lexical.search(query, searchOptions).hits[0];
     if (best) found.push(best);
   }
   return found;
@@ -108,8 +108,9 @@ function searchClauses(input: {
   get: (id: string) => RawSignals;
   isCandidate: (id: string) => boolean;
   /**
-   * The whole request's scores: a clause's words are the request's, so no tool scores more on a
-   * clause (the index checks that this holds).
+   * The whole request's scores: a clause's words are usually the request's own, and then no tool
+   * scores more on the clause (the index checks, term by term, and ignores them where a word
+   * weighs more in the clause, such as a placeholder the whole search counted as weak).
    */
   boundedBy: KeptScores | undefined;
 }): { subqueries: string[]; clauses: ClauseHits[] } {

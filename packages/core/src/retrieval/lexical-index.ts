@@ -36,7 +36,7 @@ const MIN_RELATED_DOCUMENTS = 100;
  */
 const MIN_BOUNDED_POSTINGS = 2048;
 
-/** A term of a search and what a match of it weighs (idf × stress). */
+/** A term of a search and what a match of it weighs: its idf, times its stress or weight. */
 interface WeightedTerm {
   term: string;
   idf: number;
@@ -270,6 +270,7 @@ export class LexicalIndex {
 
   clear(): void {
     this.#changes++;
+    this.#kept = undefined;
     this.#termIds.clear();
     this.#analyzer.forget();
     this.#postings = [];
@@ -412,7 +413,11 @@ export class LexicalIndex {
    * Take the scores a search left in the buffers (`allDocuments` with `keep`), giving the buffers
    * a zeroed array instead; the scores kept before are cleared for the next time.
    */
-  #keep(buffers: SearchBuffers, scored: Int32Array | undefined, terms: readonly WeightedTerm[]) {
+  #keep(
+    buffers: SearchBuffers,
+    scored: Int32Array | undefined,
+    terms: readonly WeightedTerm[],
+  ): KeptScores {
     const previous = this.#kept;
     let spare: Float64Array | undefined;
     if (previous) {

@@ -90,9 +90,10 @@ export interface LexicalSearchOptions {
    * The scores a search kept (`keepScores`) whose terms each weigh at least as much as this
    * search's: a request's whole search, for one of its clauses. No document can score more here
    * than it did there, so a search that need not count its matches (`countMatches: false`) sets
-   * aside early the documents that cannot reach its hits. Ignored when it does not hold (a term
-   * weighs more here, or the index changed since). The hits and their scores are the same with or
-   * without.
+   * aside early the documents that cannot reach its hits. Ignored when it may not hold (a term
+   * weighs more here, the index changed since, or another search kept its scores since), and by
+   * a search that reads every posting anyway (one that counts its matches, keeps its own scores,
+   * or has few postings). The hits and their scores are the same with or without.
    */
   boundedBy?: KeptScores;
 }

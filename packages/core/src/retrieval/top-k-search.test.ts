@@ -170,7 +170,9 @@ describe('searches bounded by the scores a whole search kept', () => {
       const weak = q % 4 === 0 ? { text: text(random, 2), weight: 0.3 } : undefined;
       const accept = q % 3 === 0 ? (id: string) => Number(id.slice(1)) % 7 !== 0 : undefined;
       const full = index.search(whole, { limit: 50, accept, weak, related, keepScores: true });
-      expect(full.hits).toEqual(twin.search(whole, { limit: 50, accept, weak, related }).hits);
+      const unkept = twin.search(whole, { limit: 50, accept, weak, related });
+      expect(full.hits).toEqual(unkept.hits);
+      expect(full.candidateCount).toBe(unkept.candidateCount);
       expect(full.kept).toBeDefined();
       const cut = 2 + Math.floor(random() * (words.length - 3));
       for (const clause of [words.slice(0, cut).join(' '), words.slice(cut).join(' ')]) {
@@ -191,6 +193,39 @@ describe('searches bounded by the scores a whole search kept', () => {
     expect(compared).toBeGreaterThan(300);
     // The bound set documents aside: the bounded searches looked fewer weights up.
     expect(boundedRead).toBeLessThan(plainRead);
+  });
+
+  it('keep the scores of searches that list the documents they meet, and clear them after', () => {
+    // Words of letters only, most of them rare: a search of a few matches far fewer than a
+    // quarter of the documents, so it lists the documents it meets rather than marking them.
+    const letters = (n: number) => `k${String.fromCharCode(97 + (n % 26), 97 + ((n / 26) | 0))}q`;
+    const build = (work?: LexicalSearchWork) => {
+      const random = generator(53);
+      const index = new LexicalIndex({ fields, work });
+      for (let i = 0; i < 3000; i++) {
+        const words = Array.from({ length: 6 }, () => letters(Math.floor(600 * random() ** 2)));
+        index.add(`t${i}`, { name: words.slice(0, 2).join(' '), description: words.join(' ') });
+      }
+      return index;
+    };
+    const work = { searches: 0, postings: 0, postingsRead: 0, documentsScored: 0 };
+    const index = build(work);
+    const twin = build();
+    const random = generator(59);
+    for (let q = 0; q < 60; q++) {
+      const words = Array.from({ length: 6 }, () => letters(300 + Math.floor(300 * random())));
+      const whole = words.join(' ');
+      const before = work.postings;
+      const full = index.search(whole, { limit: 20, keepScores: true });
+      // Listed, not marked: its postings are under a quarter of the documents.
+      expect(work.postings - before).toBeLessThan(3000 / 4);
+      expect(full.hits).toEqual(twin.search(whole, { limit: 20 }).hits);
+      const clause = words.slice(0, 3).join(' ');
+      const options = { limit: 3, countMatches: false } as const;
+      expect(index.search(clause, { ...options, boundedBy: full.kept }).hits).toEqual(
+        twin.search(clause, options).hits,
+      );
+    }
   });
 
   /**
