@@ -65,7 +65,10 @@ describe('arsenal-a2a serving a config that consumes another A2A agent', () => {
         `    bearerToken: ${UPSTREAM_TOKEN}`,
       ].join('\n'),
     );
-    app = await startListeningProcess(bin, ['--config', join(dir, 'arsenal.yaml')]);
+    // Under the hook's own limit, so a server that never listens fails with what it wrote.
+    app = await startListeningProcess(bin, ['--config', join(dir, 'arsenal.yaml')], {
+      timeoutMs: 90_000,
+    });
     url = `http://127.0.0.1:${app.port}`;
     client = await new ClientFactory({
       transports: [
